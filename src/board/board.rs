@@ -1,0 +1,730 @@
+//! The board: stones, chains, liberties, captures and the Zobrist hash. Physics only, no rule policy:
+//! `play` assumes the point is empty and does whatever the stones do (captures first, then a possible
+//! self-capture); the rules decide beforehand whether the move was allowed.
+
+use super::color::Color;
+use super::point::{Geometry, Point};
+use super::zobrist::KEYS;
+use std::fmt;
+
+/// What occupies a cell of the padded array. Border cells and walls are both `Wall`: a wall is just a
+/// border cell inside the board (RULES.md section 6).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+#[repr(u8)]
+pub enum Cell {
+    Empty = 0,
+    Black = 1,
+    White = 2,
+    Wall = 3,
+}
+
+impl Cell {
+    #[inline]
+    pub fn stone(c: Color) -> Cell {
+        match c {
+            Color::Black => Cell::Black,
+            Color::White => Cell::White,
+        }
+    }
+
+    #[inline]
+    pub fn color(self) -> Option<Color> {
+        match self {
+            Cell::Black => Some(Color::Black),
+            Cell::White => Some(Color::White),
+            _ => None,
+        }
+    }
+}
+
+/// Statistics of a chain, kept at its head stone.
+///
+/// Liberties are *pseudo-liberties*: one per (stone, empty neighbour) pair, so they can be updated with
+/// additions only. Keeping their count, sum and sum of squares tells in O(1) whether all of them are the
+/// same point (`count * sumsq == sum * sum`): that is atari, and `sum / count` is the last liberty.
+#[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
+struct Chain {
+    stones: u16,
+    plibs: u16,
+    lib_sum: u32,
+    lib_sumsq: u32,
+    /// Stones variant: stakes attached to this group; they merge and are captured with it.
+    stakes: u16,
+}
+
+impl Chain {
+    #[inline]
+    fn add_lib(&mut self, p: usize) {
+        self.plibs += 1;
+        self.lib_sum += p as u32;
+        self.lib_sumsq += (p * p) as u32;
+    }
+
+    #[inline]
+    fn remove_lib(&mut self, p: usize) {
+        self.plibs -= 1;
+        self.lib_sum -= p as u32;
+        self.lib_sumsq -= (p * p) as u32;
+    }
+
+    #[inline]
+    fn in_atari(&self) -> bool {
+        self.plibs > 0 && self.plibs as u64 * self.lib_sumsq as u64 == self.lib_sum as u64 * self.lib_sum as u64
+    }
+}
+
+/// What a placement did, for the rules to judge (prisoners, decisive moves, capture restrictions).
+#[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// Opponent stones removed by the placement.
+    pub captured: u32,
+    /// Stakes attached to the captured groups (Stones).
+    pub captured_stakes: u32,
+    /// The mover's own stones removed by self-capture (they become the opponent's prisoners).
+    pub suicided: u32,
+    pub suicided_stakes: u32,
+    /// The point of the single stone captured, when exactly one was.
+    pub single_capture: Point,
+}
+
+/// The physical board. Cloning copies a few kilobytes; use `clone_from` into a scratch board to copy
+/// without allocating (the playout loop does this).
+#[derive(Debug)]
+pub struct Board {
+    geo: Geometry,
+    cells: Vec<Cell>,
+    /// Per point: how many neighbours are Empty, Black, White, Wall (indexed by `Cell as usize`).
+    nbrs: Vec<[u8; 4]>,
+    /// Chain head of each stone.
+    head: Vec<u16>,
+    /// Next stone of the same chain: each chain is a ring.
+    next: Vec<u16>,
+    /// Chain statistics, valid at head points only.
+    chains: Vec<Chain>,
+    /// The empty points, for O(1) random choice, and each empty point's index in that list.
+    empties: Vec<Point>,
+    empty_at: Vec<u16>,
+    hash: u64,
+    /// The point the given colour may not play because it would retake a single-stone ko at once.
+    ko: Option<(Point, Color)>,
+    walls: Vec<Point>,
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Self {
+        Board {
+            geo: self.geo,
+            cells: self.cells.clone(),
+            nbrs: self.nbrs.clone(),
+            head: self.head.clone(),
+            next: self.next.clone(),
+            chains: self.chains.clone(),
+            empties: self.empties.clone(),
+            empty_at: self.empty_at.clone(),
+            hash: self.hash,
+            ko: self.ko,
+            walls: self.walls.clone(),
+        }
+    }
+
+    /// Copies without allocating when `self` already has the capacity (same or larger board).
+    fn clone_from(&mut self, src: &Self) {
+        self.geo = src.geo;
+        self.cells.clone_from(&src.cells);
+        self.nbrs.clone_from(&src.nbrs);
+        self.head.clone_from(&src.head);
+        self.next.clone_from(&src.next);
+        self.chains.clone_from(&src.chains);
+        self.empties.clone_from(&src.empties);
+        self.empty_at.clone_from(&src.empty_at);
+        self.hash = src.hash;
+        self.ko = src.ko;
+        self.walls.clone_from(&src.walls);
+    }
+}
+
+impl PartialEq for Board {
+    /// Two boards are equal when they hold the same stones and walls (the board position).
+    fn eq(&self, other: &Self) -> bool {
+        self.geo == other.geo && self.cells == other.cells
+    }
+}
+
+impl Board {
+    /// An empty board of side `size` (2..=25).
+    pub fn new(size: usize) -> Board {
+        Board::with_walls(size, &[])
+    }
+
+    /// An empty board whose `walls` points are blocked for good.
+    pub fn with_walls(size: usize, walls: &[Point]) -> Board {
+        let geo = Geometry::new(size);
+        let n = geo.cells();
+        let mut b = Board {
+            geo,
+            cells: vec![Cell::Wall; n],
+            nbrs: vec![[0; 4]; n],
+            head: vec![0; n],
+            next: vec![0; n],
+            chains: vec![Chain::default(); n],
+            empties: Vec::with_capacity(size * size),
+            empty_at: vec![0; n],
+            hash: 0,
+            ko: None,
+            walls: Vec::new(),
+        };
+        for p in geo.points() {
+            b.cells[p.idx()] = Cell::Empty;
+        }
+        for &w in walls {
+            if geo.on_board(w) && !b.walls.contains(&w) {
+                b.cells[w.idx()] = Cell::Wall;
+                b.walls.push(w);
+            }
+        }
+        b.walls.sort();
+        for p in geo.points() {
+            if b.cells[p.idx()] == Cell::Empty {
+                b.empty_at[p.idx()] = b.empties.len() as u16;
+                b.empties.push(p);
+            }
+        }
+        for i in 0..n {
+            if geo.on_board(Point(i as u16)) {
+                let mut counts = [0u8; 4];
+                for q in b.neighbours(Point(i as u16)) {
+                    counts[b.cells[q.idx()] as usize] += 1;
+                }
+                b.nbrs[i] = counts;
+            }
+        }
+        b
+    }
+
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.geo.size
+    }
+
+    #[inline]
+    pub fn geometry(&self) -> &Geometry {
+        &self.geo
+    }
+
+    /// The walls inside the board (not the border), sorted.
+    pub fn walls(&self) -> &[Point] {
+        &self.walls
+    }
+
+    #[inline]
+    pub fn cell(&self, p: Point) -> Cell {
+        self.cells[p.idx()]
+    }
+
+    #[inline]
+    pub fn is_empty_point(&self, p: Point) -> bool {
+        self.cells[p.idx()] == Cell::Empty
+    }
+
+    /// Hash of the board position (stones only; walls never change).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The empty points, in no particular order.
+    #[inline]
+    pub fn empties(&self) -> &[Point] {
+        &self.empties
+    }
+
+    pub fn stone_count(&self, c: Color) -> usize {
+        self.geo.points().filter(|&p| self.cells[p.idx()] == Cell::stone(c)).count()
+    }
+
+    #[inline]
+    pub fn neighbours(&self, p: Point) -> [Point; 4] {
+        let (i, s) = (p.0, self.geo.stride as u16);
+        [Point(i - s), Point(i - 1), Point(i + 1), Point(i + s)]
+    }
+
+    #[inline]
+    pub fn diagonals(&self, p: Point) -> [Point; 4] {
+        let (i, s) = (p.0, self.geo.stride as u16);
+        [Point(i - s - 1), Point(i - s + 1), Point(i + s - 1), Point(i + s + 1)]
+    }
+
+    /// How many of `p`'s four neighbours hold `cell` (kept incrementally).
+    #[inline]
+    pub fn neighbour_count(&self, p: Point, cell: Cell) -> usize {
+        self.nbrs[p.idx()][cell as usize] as usize
+    }
+
+    /// The head stone of the chain through `p` (a stone).
+    #[inline]
+    pub fn chain_head(&self, p: Point) -> Point {
+        Point(self.head[p.idx()])
+    }
+
+    /// Number of stones in the chain through `p`.
+    #[inline]
+    pub fn chain_len(&self, p: Point) -> usize {
+        self.chains[self.head[p.idx()] as usize].stones as usize
+    }
+
+    /// Stakes attached to the chain through `p` (Stones).
+    #[inline]
+    pub fn chain_stakes(&self, p: Point) -> u32 {
+        self.chains[self.head[p.idx()] as usize].stakes as u32
+    }
+
+    /// Attaches one more stake to the chain through `p`.
+    pub fn add_stake(&mut self, p: Point) {
+        let h = self.head[p.idx()] as usize;
+        self.chains[h].stakes += 1;
+    }
+
+    /// The stones of the chain through `p`.
+    pub fn chain_stones(&self, p: Point) -> ChainStones<'_> {
+        let h = self.head[p.idx()];
+        ChainStones { board: self, head: h, cur: h, done: false }
+    }
+
+    /// Is the chain through `p` down to exactly one liberty? O(1).
+    #[inline]
+    pub fn in_atari(&self, p: Point) -> bool {
+        self.chains[self.head[p.idx()] as usize].in_atari()
+    }
+
+    /// The last liberty of a chain in atari.
+    #[inline]
+    pub fn atari_liberty(&self, p: Point) -> Option<Point> {
+        let ch = &self.chains[self.head[p.idx()] as usize];
+        ch.in_atari().then(|| Point((ch.lib_sum / ch.plibs as u32) as u16))
+    }
+
+    /// Exact number of distinct liberties of the chain through `p`, counting at most `limit + 1`.
+    pub fn liberties_up_to(&self, p: Point, limit: usize) -> usize {
+        let mut found = [Point::NONE; 8];
+        let cap = (limit + 1).min(found.len());
+        let mut n = 0;
+        for s in self.chain_stones(p) {
+            for q in self.neighbours(s) {
+                if self.cells[q.idx()] == Cell::Empty && !found[..n].contains(&q) {
+                    found[n] = q;
+                    n += 1;
+                    if n == cap {
+                        return n;
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    /// The distinct liberties of the chain through `p`, in GTP order.
+    pub fn liberties(&self, p: Point) -> Vec<Point> {
+        let mut libs: Vec<Point> = Vec::new();
+        for s in self.chain_stones(p) {
+            for q in self.neighbours(s) {
+                if self.cells[q.idx()] == Cell::Empty && !libs.contains(&q) {
+                    libs.push(q);
+                }
+            }
+        }
+        libs.sort();
+        libs
+    }
+
+    /// The ko restriction left by the last placement: `color` may not play at the point right now.
+    #[inline]
+    pub fn ko(&self) -> Option<(Point, Color)> {
+        self.ko
+    }
+
+    #[inline]
+    pub fn clear_ko(&mut self) {
+        self.ko = None;
+    }
+
+    /// Would `color` at `p` retake a single-stone ko at once (recreating the position of one move ago)?
+    #[inline]
+    pub fn is_ko_retake(&self, color: Color, p: Point) -> bool {
+        self.ko == Some((p, color))
+    }
+
+    /// Would a stone of `color` at empty `p` be left without liberties after its captures? O(1).
+    #[inline]
+    pub fn is_suicide(&self, color: Color, p: Point) -> bool {
+        if self.nbrs[p.idx()][Cell::Empty as usize] > 0 {
+            return false;
+        }
+        let own = Cell::stone(color);
+        for q in self.neighbours(p) {
+            let c = self.cells[q.idx()];
+            if c == Cell::Empty || c == Cell::Wall {
+                continue;
+            }
+            let atari = self.in_atari(q);
+            // A friendly chain with another liberty keeps the new stone alive; an enemy chain whose only
+            // liberty is `p` is captured, which frees a liberty.
+            if (c == own) != atari {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Stones and stakes that `color` at empty `p` would capture. O(1).
+    #[inline]
+    pub fn capture_count(&self, color: Color, p: Point) -> (u32, u32) {
+        let enemy = Cell::stone(color.opponent());
+        let mut seen = [0u16; 4];
+        let (mut stones, mut stakes) = (0, 0);
+        for (i, q) in self.neighbours(p).into_iter().enumerate() {
+            if self.cells[q.idx()] == enemy {
+                let h = self.head[q.idx()];
+                if !seen[..i].contains(&h) && self.chains[h as usize].in_atari() {
+                    stones += self.chains[h as usize].stones as u32;
+                    stakes += self.chains[h as usize].stakes as u32;
+                }
+                seen[i] = h;
+            }
+        }
+        (stones, stakes)
+    }
+
+    /// Does `color` at empty `p` capture anything? O(1).
+    #[inline]
+    pub fn captures_any(&self, color: Color, p: Point) -> bool {
+        let enemy = Cell::stone(color.opponent());
+        self.neighbours(p).into_iter().any(|q| self.cells[q.idx()] == enemy && self.in_atari(q))
+    }
+
+    /// Is `p` an eye of `color` for playout purposes: every neighbour is `color` or wall, and the
+    /// diagonals hold at most one enemy stone (none at the edge). Filling it is almost always wrong.
+    #[inline]
+    pub fn is_eye(&self, color: Color, p: Point) -> bool {
+        let n = &self.nbrs[p.idx()];
+        if n[Cell::stone(color) as usize] + n[Cell::Wall as usize] != 4 {
+            return false;
+        }
+        let enemy = Cell::stone(color.opponent());
+        let (mut bad, mut edge) = (0, false);
+        for d in self.diagonals(p) {
+            match self.cells[d.idx()] {
+                c if c == enemy => bad += 1,
+                Cell::Wall => edge = true,
+                _ => {}
+            }
+        }
+        bad + (edge as u32) < 2
+    }
+
+    /// Places a stone of `color` on the empty point `p` and resolves captures: opponent chains left
+    /// without liberties first, then the mover's own chain if it has none (self-capture).
+    pub fn play(&mut self, color: Color, p: Point) -> Placement {
+        debug_assert!(self.is_empty_point(p), "play on a non-empty point");
+        let own = Cell::stone(color);
+        let enemy = Cell::stone(color.opponent());
+        let i = p.idx();
+        self.remove_empty(p);
+        self.cells[i] = own;
+        self.hash ^= KEYS[color.index()][i];
+        self.head[i] = p.0;
+        self.next[i] = p.0;
+        let mut chain = Chain { stones: 1, ..Chain::default() };
+        for q in self.neighbours(p) {
+            let j = q.idx();
+            self.nbrs[j][Cell::Empty as usize] -= 1;
+            self.nbrs[j][own as usize] += 1;
+            match self.cells[j] {
+                Cell::Empty => chain.add_lib(j),
+                Cell::Black | Cell::White => self.chains[self.head[j] as usize].remove_lib(i),
+                Cell::Wall => {}
+            }
+        }
+        self.chains[i] = chain;
+        for q in self.neighbours(p) {
+            if self.cells[q.idx()] == own && self.head[q.idx()] != self.head[i] {
+                self.merge(self.head[i] as usize, self.head[q.idx()] as usize);
+            }
+        }
+        let mut placed = Placement::default();
+        for q in self.neighbours(p) {
+            if self.cells[q.idx()] == enemy {
+                let h = self.head[q.idx()] as usize;
+                if self.chains[h].plibs == 0 {
+                    let (stones, stakes) = self.remove_chain(h);
+                    placed.captured += stones;
+                    placed.captured_stakes += stakes;
+                    placed.single_capture = q;
+                }
+            }
+        }
+        if placed.captured != 1 {
+            placed.single_capture = Point::NONE;
+        }
+        let h = self.head[i] as usize;
+        if self.chains[h].plibs == 0 {
+            let (stones, stakes) = self.remove_chain(h);
+            placed.suicided = stones;
+            placed.suicided_stakes = stakes;
+        }
+        // A lone stone that captured one stone and now has that point as its only liberty: the opponent
+        // retaking at once would recreate the previous position.
+        self.ko = None;
+        if placed.captured == 1 && placed.suicided == 0 {
+            let ch = &self.chains[self.head[i] as usize];
+            if ch.stones == 1 && ch.plibs == 1 {
+                self.ko = Some((placed.single_capture, color.opponent()));
+            }
+        }
+        placed
+    }
+
+    /// Merges chain `b` into chain `a` (both heads), relabelling the smaller one.
+    fn merge(&mut self, a: usize, b: usize) {
+        let (big, small) = if self.chains[a].stones >= self.chains[b].stones { (a, b) } else { (b, a) };
+        let mut s = small;
+        loop {
+            self.head[s] = big as u16;
+            s = self.next[s] as usize;
+            if s == small {
+                break;
+            }
+        }
+        self.next.swap(big, small);
+        let sc = self.chains[small];
+        let bc = &mut self.chains[big];
+        bc.stones += sc.stones;
+        bc.plibs += sc.plibs;
+        bc.lib_sum += sc.lib_sum;
+        bc.lib_sumsq += sc.lib_sumsq;
+        bc.stakes += sc.stakes;
+    }
+
+    /// Removes the chain with head `h`; returns its stones and stakes.
+    fn remove_chain(&mut self, h: usize) -> (u32, u32) {
+        let cell = self.cells[h];
+        let color = cell.color().expect("removing a chain of stones");
+        let chain = self.chains[h];
+        let mut s = h;
+        loop {
+            self.cells[s] = Cell::Empty;
+            self.hash ^= KEYS[color.index()][s];
+            self.add_empty(Point(s as u16));
+            for q in self.neighbours(Point(s as u16)) {
+                let j = q.idx();
+                self.nbrs[j][cell as usize] -= 1;
+                self.nbrs[j][Cell::Empty as usize] += 1;
+            }
+            s = self.next[s] as usize;
+            if s == h {
+                break;
+            }
+        }
+        // Second pass, once every removed stone is gone: each neighbouring stone gains a pseudo-liberty.
+        loop {
+            for q in self.neighbours(Point(s as u16)) {
+                let j = q.idx();
+                if matches!(self.cells[j], Cell::Black | Cell::White) {
+                    self.chains[self.head[j] as usize].add_lib(s);
+                }
+            }
+            s = self.next[s] as usize;
+            if s == h {
+                break;
+            }
+        }
+        (chain.stones as u32, chain.stakes as u32)
+    }
+
+    #[inline]
+    fn remove_empty(&mut self, p: Point) {
+        let at = self.empty_at[p.idx()] as usize;
+        let last = self.empties.pop().expect("an empty point to fill");
+        if last != p {
+            self.empties[at] = last;
+            self.empty_at[last.idx()] = at as u16;
+        }
+    }
+
+    #[inline]
+    fn add_empty(&mut self, p: Point) {
+        self.empty_at[p.idx()] = self.empties.len() as u16;
+        self.empties.push(p);
+    }
+
+    /// Recomputes everything from the cells and compares it with the incremental state.
+    pub fn check_consistency(&self) -> Result<(), String> {
+        let geo = self.geo;
+        let mut hash = 0u64;
+        let mut empties = 0;
+        for i in 0..geo.cells() {
+            let p = Point(i as u16);
+            let c = self.cells[i];
+            if !geo.on_board(p) {
+                if c != Cell::Wall {
+                    return Err(format!("border cell {i} is {c:?}"));
+                }
+                continue;
+            }
+            let mut counts = [0u8; 4];
+            for q in self.neighbours(p) {
+                counts[self.cells[q.idx()] as usize] += 1;
+            }
+            if counts != self.nbrs[i] {
+                return Err(format!("{}: neighbour counts {:?} != {:?}", geo.vertex(p), self.nbrs[i], counts));
+            }
+            match c {
+                Cell::Empty => {
+                    empties += 1;
+                    let at = self.empty_at[i] as usize;
+                    if self.empties.get(at) != Some(&p) {
+                        return Err(format!("{} missing from the empty list", geo.vertex(p)));
+                    }
+                }
+                Cell::Black | Cell::White => hash ^= KEYS[c.color().unwrap().index()][i],
+                Cell::Wall => {
+                    if !self.walls.contains(&p) {
+                        return Err(format!("{} is an unlisted wall", geo.vertex(p)));
+                    }
+                }
+            }
+        }
+        if empties != self.empties.len() {
+            return Err(format!("{} empty points, list holds {}", empties, self.empties.len()));
+        }
+        if hash != self.hash {
+            return Err("hash differs from the recomputed one".into());
+        }
+        // Chains: flood fill from every stone and compare with the ring and the head's statistics.
+        let mut seen = vec![false; geo.cells()];
+        for p in geo.points() {
+            let c = self.cells[p.idx()];
+            if c.color().is_none() || seen[p.idx()] {
+                continue;
+            }
+            let mut stack = vec![p];
+            let mut members = Vec::new();
+            seen[p.idx()] = true;
+            while let Some(s) = stack.pop() {
+                members.push(s);
+                for q in self.neighbours(s) {
+                    if self.cells[q.idx()] == c && !seen[q.idx()] {
+                        seen[q.idx()] = true;
+                        stack.push(q);
+                    }
+                }
+            }
+            let h = self.head[p.idx()];
+            let mut expect = Chain { stones: members.len() as u16, stakes: self.chains[h as usize].stakes, ..Chain::default() };
+            for &s in &members {
+                if self.head[s.idx()] != h {
+                    return Err(format!("{} has a different head than {}", geo.vertex(s), geo.vertex(p)));
+                }
+                for q in self.neighbours(s) {
+                    if self.cells[q.idx()] == Cell::Empty {
+                        expect.add_lib(q.idx());
+                    }
+                }
+            }
+            let ring: Vec<Point> = self.chain_stones(p).collect();
+            if ring.len() != members.len() || members.iter().any(|m| !ring.contains(m)) {
+                return Err(format!("ring of {} differs from its flood fill", geo.vertex(p)));
+            }
+            if expect != self.chains[h as usize] {
+                return Err(format!("chain at {}: {:?} != recomputed {:?}", geo.vertex(p), self.chains[h as usize], expect));
+            }
+            if expect.plibs == 0 {
+                return Err(format!("chain at {} has no liberties", geo.vertex(p)));
+            }
+        }
+        Ok(())
+    }
+
+    /// Builds a board from a diagram, rows top first: `X` black, `O` white, `.` empty, `#` wall;
+    /// spaces are ignored. Stones are placed in reading order (a diagram should hold no dead chains).
+    pub fn from_diagram(diagram: &str) -> Board {
+        let rows: Vec<Vec<char>> = diagram
+            .lines()
+            .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
+            .filter(|r| !r.is_empty())
+            .collect();
+        let size = rows.len();
+        let geo = Geometry::new(size);
+        let mut walls = Vec::new();
+        for (r, row) in rows.iter().enumerate() {
+            assert_eq!(row.len(), size, "diagram row {r} has the wrong length");
+            for (x, &ch) in row.iter().enumerate() {
+                if ch == '#' {
+                    walls.push(geo.point(x, size - 1 - r));
+                }
+            }
+        }
+        let mut b = Board::with_walls(size, &walls);
+        for (r, row) in rows.iter().enumerate() {
+            for (x, &ch) in row.iter().enumerate() {
+                let p = geo.point(x, size - 1 - r);
+                match ch {
+                    'X' | 'x' => {
+                        b.play(Color::Black, p);
+                    }
+                    'O' | 'o' => {
+                        b.play(Color::White, p);
+                    }
+                    '.' | '#' | '+' => {}
+                    other => panic!("unknown diagram character {other:?}"),
+                }
+            }
+        }
+        b.ko = None;
+        b
+    }
+
+    /// The diagram `from_diagram` reads, rows top first.
+    pub fn to_diagram(&self) -> String {
+        let mut s = String::new();
+        for y in (0..self.size()).rev() {
+            for x in 0..self.size() {
+                s.push(match self.cells[self.geo.point(x, y).idx()] {
+                    Cell::Empty => '.',
+                    Cell::Black => 'X',
+                    Cell::White => 'O',
+                    Cell::Wall => '#',
+                });
+            }
+            s.push('\n');
+        }
+        s
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_diagram())
+    }
+}
+
+/// Iterator over the stones of one chain (its ring).
+pub struct ChainStones<'a> {
+    board: &'a Board,
+    head: u16,
+    cur: u16,
+    done: bool,
+}
+
+impl Iterator for ChainStones<'_> {
+    type Item = Point;
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        if self.done {
+            return None;
+        }
+        let p = Point(self.cur);
+        self.cur = self.board.next[self.cur as usize];
+        self.done = self.cur == self.head;
+        Some(p)
+    }
+}

@@ -1,0 +1,12 @@
+//! The physics of the board: points, colours, chains, liberties, captures, hashing and walls.
+//! No rule policy lives here: legality is the rules' business.
+
+mod board;
+mod color;
+mod point;
+mod zobrist;
+
+pub use board::{Board, Cell, ChainStones, Placement};
+pub use color::{ByColor, Color};
+pub use point::{Geometry, Point, Vertex, MAX_CELLS, MAX_SIZE, MIN_SIZE};
+pub use zobrist::KEYS;

@@ -1,0 +1,2 @@
+//! tengen: a Monte Carlo Go engine.
+pub mod board;
