@@ -69,7 +69,8 @@ impl Chain {
 
     #[inline]
     fn in_atari(&self) -> bool {
-        self.plibs > 0 && self.plibs as u64 * self.lib_sumsq as u64 == self.lib_sum as u64 * self.lib_sum as u64
+        self.plibs > 0
+            && self.plibs as u64 * self.lib_sumsq as u64 == self.lib_sum as u64 * self.lib_sum as u64
     }
 }
 
@@ -575,7 +576,12 @@ impl Board {
                 counts[self.cells[q.idx()] as usize] += 1;
             }
             if counts != self.nbrs[i] {
-                return Err(format!("{}: neighbour counts {:?} != {:?}", geo.vertex(p), self.nbrs[i], counts));
+                return Err(format!(
+                    "{}: neighbour counts {:?} != {:?}",
+                    geo.vertex(p),
+                    self.nbrs[i],
+                    counts
+                ));
             }
             match c {
                 Cell::Empty => {
@@ -619,7 +625,11 @@ impl Board {
                 }
             }
             let h = self.head[p.idx()];
-            let mut expect = Chain { stones: members.len() as u16, stakes: self.chains[h as usize].stakes, ..Chain::default() };
+            let mut expect = Chain {
+                stones: members.len() as u16,
+                stakes: self.chains[h as usize].stakes,
+                ..Chain::default()
+            };
             for &s in &members {
                 if self.head[s.idx()] != h {
                     return Err(format!("{} has a different head than {}", geo.vertex(s), geo.vertex(p)));
@@ -635,7 +645,12 @@ impl Board {
                 return Err(format!("ring of {} differs from its flood fill", geo.vertex(p)));
             }
             if expect != self.chains[h as usize] {
-                return Err(format!("chain at {}: {:?} != recomputed {:?}", geo.vertex(p), self.chains[h as usize], expect));
+                return Err(format!(
+                    "chain at {}: {:?} != recomputed {:?}",
+                    geo.vertex(p),
+                    self.chains[h as usize],
+                    expect
+                ));
             }
             if expect.plibs == 0 {
                 return Err(format!("chain at {} has no liberties", geo.vertex(p)));
