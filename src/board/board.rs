@@ -191,6 +191,9 @@ impl Board {
             }
         }
         for i in 0..n {
+            // Border cells get counts too, never read, so that placing next to them needs no branch:
+            // four "empty" neighbours absorb the decrements of up to four adjacent stones.
+            b.nbrs[i] = [4, 0, 0, 0];
             if geo.on_board(Point(i as u16)) {
                 let mut counts = [0u8; 4];
                 for q in b.neighbours(Point(i as u16)) {
@@ -562,9 +565,8 @@ impl Board {
         let geo = self.geo;
         let mut hash = 0u64;
         let mut empties = 0;
-        for i in 0..geo.cells() {
+        for (i, &c) in self.cells.iter().enumerate() {
             let p = Point(i as u16);
-            let c = self.cells[i];
             if !geo.on_board(p) {
                 if c != Cell::Wall {
                     return Err(format!("border cell {i} is {c:?}"));

@@ -1,6 +1,8 @@
 //! The physics of the board: points, colours, chains, liberties, captures, hashing and walls.
 //! No rule policy lives here: legality is the rules' business.
 
+#[allow(clippy::module_inception)]
+// board::board holds the Board type itself; the module is the wider vocabulary
 mod board;
 mod color;
 mod point;

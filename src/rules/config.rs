@@ -1,0 +1,312 @@
+//! Rules strings: `VARIANT[:key=value,...]`, e.g. `go:scoring=territory,ko=positional`,
+//! `stones:threshold=7,compensation=6`, `stoical:snapback=on`, any of them with `walls=C3+G7`.
+//! The same syntax serves `tengen gtp --rules`, GTP `tengen-rules`, and SGF `RU`.
+
+use super::{KoRule, Scoring, Standard, Stoical, Stones, Variant};
+use crate::board::{Board, Geometry, Point, MAX_SIZE};
+use std::fmt;
+
+/// Komi: the variant's default until a controller or the rules string sets one.
+#[derive(Copy, Clone, PartialEq, Debug, Default)]
+pub enum Komi {
+    #[default]
+    Default,
+    Set(f64),
+}
+
+/// The variant's options as data; only the chosen variant's fields are used.
+#[derive(Clone, PartialEq, Debug)]
+pub struct VariantConfig {
+    pub variant: Variant,
+    pub go: Standard,
+    pub stones: Stones,
+    pub snapback: bool,
+}
+
+/// A complete rules choice: variant, options, komi and walls.
+#[derive(Clone, PartialEq, Debug)]
+pub struct RulesConfig {
+    pub variant: VariantConfig,
+    pub komi: Komi,
+    /// Walls as (column, row from the bottom); those off a smaller board are ignored there.
+    pub walls: Vec<(usize, usize)>,
+}
+
+/// Why a rules string was refused. GTP answers `unknown rules: <reason>`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RulesError(pub String);
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+impl Default for RulesConfig {
+    fn default() -> Self {
+        RulesConfig {
+            variant: VariantConfig {
+                variant: Variant::Go,
+                go: Standard::default(),
+                stones: Stones::default(),
+                snapback: false,
+            },
+            komi: Komi::Default,
+            walls: Vec::new(),
+        }
+    }
+}
+
+fn parse_switch(key: &str, v: &str) -> Result<bool, RulesError> {
+    match v {
+        "on" | "true" | "yes" | "1" | "allowed" => Ok(true),
+        "off" | "false" | "no" | "0" | "forbidden" => Ok(false),
+        _ => Err(RulesError(format!("{key} takes on or off, not '{v}'"))),
+    }
+}
+
+fn on_off(b: bool) -> &'static str {
+    if b {
+        "on"
+    } else {
+        "off"
+    }
+}
+
+impl RulesConfig {
+    pub fn variant(&self) -> Variant {
+        self.variant.variant
+    }
+
+    /// The komi in force: the one set, else 7.5 (area) or 6.5 (territory); Stones has none.
+    pub fn komi_value(&self) -> f64 {
+        match (self.komi, self.variant.variant) {
+            (_, Variant::Stones) => 0.0,
+            (Komi::Set(k), _) => k,
+            (Komi::Default, Variant::Go) if self.variant.go.scoring == Scoring::Territory => 6.5,
+            (Komi::Default, _) => 7.5,
+        }
+    }
+
+    /// Standard Go's rules with komi resolved.
+    pub fn standard(&self) -> Standard {
+        Standard { komi: self.komi_value(), ..self.variant.go.clone() }
+    }
+
+    pub fn stones(&self) -> Stones {
+        self.variant.stones.clone()
+    }
+
+    pub fn stoical(&self) -> Stoical {
+        Stoical { snapback: self.variant.snapback, komi: self.komi_value() }
+    }
+
+    /// An empty board of `size` with this configuration's walls (those that fit on it).
+    pub fn board(&self, size: usize) -> Board {
+        let geo = Geometry::new(size);
+        let walls: Vec<Point> = self
+            .walls
+            .iter()
+            .filter(|&&(x, y)| x < size && y < size)
+            .map(|&(x, y)| geo.point(x, y))
+            .collect();
+        Board::with_walls(size, &walls)
+    }
+
+    /// Parses a rules string. Komi is `Komi::Default` unless the string sets it.
+    pub fn parse(s: &str) -> Result<RulesConfig, RulesError> {
+        let s = s.trim();
+        let (name, opts) = match s.split_once(':') {
+            Some((n, o)) => (n, o),
+            None => (s, ""),
+        };
+        let mut cfg = RulesConfig::default();
+        cfg.variant.variant = match name.to_ascii_lowercase().as_str() {
+            "go" | "standard" => Variant::Go,
+            "stones" => Variant::Stones,
+            "stoical" | "stoical-go" | "stoicalgo" => Variant::Stoical,
+            "" => return Err(RulesError("no variant named (go, stones or stoical)".into())),
+            other => return Err(RulesError(format!("unknown variant '{other}' (go, stones or stoical)"))),
+        };
+        let variant = cfg.variant.variant;
+        for item in opts.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+            let Some((key, value)) = item.split_once('=') else {
+                return Err(RulesError(format!("'{item}' is not key=value")));
+            };
+            let (key, value) = (key.trim().to_ascii_lowercase(), value.trim().to_ascii_lowercase());
+            let (k, v) = (key.as_str(), value.as_str());
+            match (variant, k) {
+                (_, "walls") => cfg.walls = parse_walls(v)?,
+                (Variant::Go | Variant::Stoical, "komi") => {
+                    let komi: f64 =
+                        v.parse().map_err(|_| RulesError(format!("komi '{v}' is not a number")))?;
+                    if !komi.is_finite() || komi.abs() > 1000.0 {
+                        return Err(RulesError(format!("komi '{v}' is out of range")));
+                    }
+                    cfg.komi = Komi::Set(komi);
+                }
+                (Variant::Go, "scoring") => {
+                    cfg.variant.go.scoring = match v {
+                        "area" | "chinese" => Scoring::Area,
+                        "territory" | "japanese" => Scoring::Territory,
+                        _ => return Err(RulesError(format!("scoring is area or territory, not '{v}'"))),
+                    }
+                }
+                (Variant::Go, "ko") => {
+                    cfg.variant.go.ko = match v {
+                        "simple" => KoRule::Simple,
+                        "positional" | "superko" => KoRule::Positional,
+                        "situational" => KoRule::Situational,
+                        _ => {
+                            return Err(RulesError(format!(
+                                "ko is simple, positional or situational, not '{v}'"
+                            )))
+                        }
+                    }
+                }
+                (Variant::Go, "suicide") => cfg.variant.go.suicide_allowed = parse_switch(k, v)?,
+                (Variant::Go, "button") => cfg.variant.go.button = parse_switch(k, v)?,
+                (Variant::Stones, "threshold" | "compensation") => {
+                    let n: u32 =
+                        v.parse().map_err(|_| RulesError(format!("{k} '{v}' is not a whole number")))?;
+                    if n > 1000 {
+                        return Err(RulesError(format!("{k} {n} is out of range")));
+                    }
+                    if k == "threshold" {
+                        cfg.variant.stones.threshold = n;
+                    } else {
+                        cfg.variant.stones.compensation = n;
+                    }
+                }
+                (Variant::Stoical, "snapback") => cfg.variant.snapback = parse_switch(k, v)?,
+                _ => return Err(RulesError(format!("{} has no option '{k}'", variant.name()))),
+            }
+        }
+        Ok(cfg)
+    }
+
+    /// The rules that KGS's `kgs-rules` names stand for, keeping this configuration's komi and walls.
+    pub fn from_kgs(name: &str, base: &RulesConfig) -> Option<RulesConfig> {
+        let (scoring, ko, suicide) = match name.to_ascii_lowercase().as_str() {
+            "chinese" => (Scoring::Area, KoRule::Positional, false),
+            "japanese" => (Scoring::Territory, KoRule::Simple, false),
+            "aga" => (Scoring::Area, KoRule::Situational, false),
+            "new_zealand" => (Scoring::Area, KoRule::Situational, true),
+            "tromp-taylor" | "tromp_taylor" => (Scoring::Area, KoRule::Positional, true),
+            _ => return None,
+        };
+        let mut cfg = RulesConfig { komi: base.komi, walls: base.walls.clone(), ..RulesConfig::default() };
+        cfg.variant.go = Standard { scoring, ko, suicide_allowed: suicide, ..Standard::default() };
+        Some(cfg)
+    }
+}
+
+fn parse_walls(v: &str) -> Result<Vec<(usize, usize)>, RulesError> {
+    if v.is_empty() || v == "none" {
+        return Ok(Vec::new());
+    }
+    let geo = Geometry::new(MAX_SIZE);
+    let mut walls = Vec::new();
+    for name in v.split('+').map(str::trim) {
+        let p = geo.parse_vertex(name).ok_or_else(|| RulesError(format!("wall '{name}' is not a vertex")))?;
+        let xy = geo.xy(p);
+        if !walls.contains(&xy) {
+            walls.push(xy);
+        }
+    }
+    walls.sort_by_key(|&(x, y)| (y, x));
+    Ok(walls)
+}
+
+impl fmt::Display for RulesConfig {
+    /// The complete rules string, every default spelled out; `parse` reads it back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let v = &self.variant;
+        match v.variant {
+            Variant::Go => {
+                let g = &v.go;
+                write!(
+                    f,
+                    "go:scoring={},ko={},suicide={},button={},komi={}",
+                    match g.scoring {
+                        Scoring::Area => "area",
+                        Scoring::Territory => "territory",
+                    },
+                    match g.ko {
+                        KoRule::Simple => "simple",
+                        KoRule::Positional => "positional",
+                        KoRule::Situational => "situational",
+                    },
+                    if g.suicide_allowed { "allowed" } else { "forbidden" },
+                    on_off(g.button),
+                    super::format_margin(self.komi_value()),
+                )?;
+            }
+            Variant::Stones => {
+                write!(f, "stones:threshold={},compensation={}", v.stones.threshold, v.stones.compensation)?
+            }
+            Variant::Stoical => write!(
+                f,
+                "stoical:snapback={},komi={}",
+                on_off(v.snapback),
+                super::format_margin(self.komi_value())
+            )?,
+        }
+        if self.walls.is_empty() {
+            f.write_str(",walls=none")
+        } else {
+            let geo = Geometry::new(MAX_SIZE);
+            let names: Vec<String> = self.walls.iter().map(|&(x, y)| geo.vertex(geo.point(x, y))).collect();
+            write!(f, ",walls={}", names.join("+"))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_spelled_out_and_read_back() {
+        for s in [
+            "go",
+            "stones",
+            "stoical",
+            "go:scoring=territory,ko=positional,suicide=allowed,button=on",
+            "stones:threshold=5,compensation=0,walls=C3+G7",
+            "stoical:snapback=on,komi=0.5",
+        ] {
+            let cfg = RulesConfig::parse(s).unwrap();
+            let printed = cfg.to_string();
+            assert_eq!(RulesConfig::parse(&printed).unwrap().to_string(), printed, "{s}");
+        }
+        assert_eq!(
+            RulesConfig::parse("go").unwrap().to_string(),
+            "go:scoring=area,ko=simple,suicide=forbidden,button=off,komi=7.5,walls=none"
+        );
+        assert_eq!(
+            RulesConfig::parse("stones").unwrap().to_string(),
+            "stones:threshold=7,compensation=6,walls=none"
+        );
+        // RULES.md section 2: territory scoring defaults to komi 6.5.
+        assert_eq!(RulesConfig::parse("go:scoring=territory").unwrap().komi_value(), 6.5);
+    }
+
+    #[test]
+    fn bad_strings_say_why() {
+        for s in [
+            "",
+            "chess",
+            "go:ko=maybe",
+            "stones:komi=3",
+            "go:scoring",
+            "stoical:walls=I5",
+            "go:komi=abc",
+            "stones:threshold=-1",
+        ] {
+            assert!(RulesConfig::parse(s).is_err(), "{s}");
+        }
+    }
+}

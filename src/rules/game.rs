@@ -1,0 +1,257 @@
+//! A game: a position plus everything that needs the past: the history of board positions (superko and
+//! Stoical repetition), the move list and undo.
+
+use super::{EndReason, Illegal, Move, Outcome, Position, Repetition, Rules};
+use crate::board::{Board, Cell, Color, Placement, Point};
+
+/// Everything `undo` must restore: the position before a move and the history length then.
+#[derive(Debug, Clone)]
+struct Snapshot<R: Rules> {
+    pos: Position<R>,
+    history_len: usize,
+    moves_len: usize,
+}
+
+/// A game of one variant. Every public mutation either succeeds or leaves the game unchanged.
+#[derive(Debug, Clone)]
+pub struct Game<R: Rules> {
+    rules: R,
+    pos: Position<R>,
+    /// Board hash of each position that arose (the start included), with the player to move then.
+    /// Passes, button takes, returns and stakes add nothing: they change no stone (RULES.md).
+    history: Vec<(u64, Color)>,
+    moves: Vec<(Color, Move)>,
+    undo: Vec<Snapshot<R>>,
+    handicap: Vec<Point>,
+}
+
+impl<R: Rules> Game<R> {
+    /// A new game on `board` (which may carry walls).
+    pub fn new(rules: R, board: Board) -> Game<R> {
+        let pos = Position::new(&rules, board);
+        let history = vec![(pos.board.hash(), pos.to_move)];
+        Game { rules, pos, history, moves: Vec::new(), undo: Vec::new(), handicap: Vec::new() }
+    }
+
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    pub fn position(&self) -> &Position<R> {
+        &self.pos
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.pos.board
+    }
+
+    pub fn to_move(&self) -> Color {
+        self.pos.to_move
+    }
+
+    /// The moves played so far, each with its colour (handicap stones are set-up, not moves).
+    pub fn moves(&self) -> &[(Color, Move)] {
+        &self.moves
+    }
+
+    pub fn handicap(&self) -> &[Point] {
+        &self.handicap
+    }
+
+    /// Hashes of the earlier board positions, with the player to move then (start first).
+    pub fn history(&self) -> &[(u64, Color)] {
+        &self.history
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.pos.outcome
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.pos.outcome.is_some()
+    }
+
+    /// The board hash a placement would produce (by playing it on a copy).
+    fn hash_after(&self, color: Color, p: Point) -> u64 {
+        let mut b = self.pos.board.clone();
+        b.play(color, p);
+        b.hash()
+    }
+
+    /// Is `mv` legal for `color` now, by every rule including superko?
+    pub fn check(&self, color: Color, mv: Move) -> Result<(), Illegal> {
+        self.pos.check(&self.rules, color, mv)?;
+        if let Move::Place(p) = mv {
+            match self.rules.repetition() {
+                Repetition::Positional => {
+                    let h = self.hash_after(color, p);
+                    if self.history.iter().any(|&(x, _)| x == h) {
+                        return Err(Illegal::Superko);
+                    }
+                }
+                Repetition::Situational => {
+                    let h = self.hash_after(color, p);
+                    if self.history.contains(&(h, color.opponent())) {
+                        return Err(Illegal::Superko);
+                    }
+                }
+                Repetition::SimpleKo | Repetition::Draw => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays `mv` for `color` (either colour may move, as GTP allows). On error nothing changes.
+    ///
+    /// A game ended by two passes is resumed by a further move, as GNU Go and KataGo do, so that a
+    /// controller can play on (KGS clean-up, a user continuing in Sabaki); other endings are final.
+    pub fn play(&mut self, color: Color, mv: Move) -> Result<Placement, Illegal> {
+        let snapshot = self.snapshot();
+        if self.pos.outcome.is_some_and(|o| o.reason == EndReason::TwoPasses) {
+            self.pos.outcome = None;
+            self.pos.passes = 0;
+        }
+        if let Err(e) = self.check(color, mv) {
+            self.pos = snapshot.pos;
+            return Err(e);
+        }
+        let placed = self.pos.play(&self.rules, color, mv);
+        if let Move::Place(_) = mv {
+            let h = self.pos.board.hash();
+            if self.rules.repetition() == Repetition::Draw
+                && self.pos.outcome.is_none()
+                && self.history.iter().any(|&(x, _)| x == h)
+            {
+                self.pos.outcome = Some(Outcome::draw(EndReason::Repetition));
+            }
+            self.history.push((h, self.pos.to_move));
+        }
+        self.moves.push((color, mv));
+        self.undo.push(snapshot);
+        if self.pos.outcome.is_none()
+            && self.rules.loses_without_moves()
+            && !self.has_legal_move(self.pos.to_move)
+        {
+            let winner = self.pos.to_move.opponent();
+            self.pos.outcome =
+                Some(Outcome::win(winner, self.pos.lead(winner) as f64, EndReason::NoLegalMove));
+        }
+        Ok(placed)
+    }
+
+    /// Takes back the last move, restoring everything (prisoners, stakes, ko, a finished game).
+    pub fn undo(&mut self) -> bool {
+        match self.undo.pop() {
+            Some(s) => {
+                self.pos = s.pos;
+                self.history.truncate(s.history_len);
+                self.moves.truncate(s.moves_len);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The move a GTP `pass` stands for (button, prisoner return, stake or pass).
+    pub fn pass_move(&self, color: Color) -> Move {
+        self.rules.pass_move(&self.pos, color)
+    }
+
+    /// Every legal move for `color`: placements in GTP order, then the pass-like moves. Empty once the
+    /// game is over.
+    pub fn legal_moves(&self, color: Color) -> Vec<Move> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let mut moves: Vec<Move> = self
+            .pos
+            .board
+            .geometry()
+            .points()
+            .map(Move::Place)
+            .filter(|&m| self.check(color, m).is_ok())
+            .collect();
+        moves.extend(self.pass_like_moves(color));
+        moves
+    }
+
+    /// The legal moves that are not placements: pass or button; return and one stake per eligible group.
+    pub fn pass_like_moves(&self, color: Color) -> Vec<Move> {
+        let mut moves = Vec::new();
+        for m in [Move::Pass, Move::Button, Move::Return] {
+            if self.check(color, m).is_ok() {
+                moves.push(m);
+            }
+        }
+        let own = Cell::stone(color);
+        let mut heads: Vec<Point> = Vec::new();
+        for p in self.pos.board.geometry().points() {
+            if self.pos.board.cell(p) == own {
+                let h = self.pos.board.chain_head(p);
+                if !heads.contains(&h) {
+                    heads.push(h);
+                    if self.check(color, Move::Stake(p)).is_ok() {
+                        moves.push(Move::Stake(p));
+                    }
+                }
+            }
+        }
+        moves
+    }
+
+    /// Does `color` have any legal move at all?
+    pub fn has_legal_move(&self, color: Color) -> bool {
+        if [Move::Pass, Move::Button, Move::Return].into_iter().any(|m| self.check(color, m).is_ok()) {
+            return true;
+        }
+        if self.pos.board.empties().iter().any(|&p| self.check(color, Move::Place(p)).is_ok()) {
+            return true;
+        }
+        !self.pass_like_moves(color).is_empty()
+    }
+
+    /// Ends the game by resignation of `color`.
+    pub fn resign(&mut self, color: Color) {
+        self.set_outcome(Outcome::win(color.opponent(), 0.0, EndReason::Resignation));
+    }
+
+    /// Ends the game from outside the rules (time, forfeit); `undo` restores the game before it.
+    pub fn set_outcome(&mut self, outcome: Outcome) {
+        let snapshot = self.snapshot();
+        self.undo.push(snapshot);
+        self.pos.outcome = Some(outcome);
+    }
+
+    fn snapshot(&self) -> Snapshot<R> {
+        Snapshot { pos: self.pos.clone(), history_len: self.history.len(), moves_len: self.moves.len() }
+    }
+
+    /// Places handicap stones for Black on an empty board before any move; White then moves.
+    pub fn set_handicap(&mut self, stones: &[Point]) -> Result<(), Illegal> {
+        let b = &self.pos.board;
+        if !self.moves.is_empty() || b.stone_count(Color::Black) + b.stone_count(Color::White) > 0 {
+            return Err(Illegal::Occupied);
+        }
+        let mut board = self.pos.board.clone();
+        for &p in stones {
+            if !board.geometry().on_board(p) || !board.is_empty_point(p) {
+                return Err(Illegal::Occupied);
+            }
+            board.play(Color::Black, p);
+        }
+        if board.stone_count(Color::Black) != stones.len() {
+            return Err(Illegal::Suicide);
+        }
+        board.clear_ko();
+        self.pos.board = board;
+        self.pos.to_move = Color::White;
+        self.handicap = stones.to_vec();
+        self.history = vec![(self.pos.board.hash(), Color::White)];
+        Ok(())
+    }
+
+    /// The score with `dead` stones removed (area or territory); Stones: the outcome, if reached.
+    pub fn score(&self, dead: &[Point]) -> Option<Outcome> {
+        self.rules.score(&self.pos, dead)
+    }
+}

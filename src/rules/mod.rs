@@ -1,0 +1,109 @@
+//! Rules: what is legal, what a move does beyond the board's physics, and when and how a game ends.
+//!
+//! `Rules` is implemented by plain data per variant (`Standard`, `Stones`, `Stoical`); `Position<R>` and
+//! `Game<R>` are generic over it, so each variant gets its own monomorphized code and nothing in the hot
+//! path dispatches dynamically. `AnyGame` is the one enum that picks the variant at the GTP boundary.
+
+mod any;
+mod config;
+mod game;
+pub mod handicap;
+mod moves;
+mod outcome;
+mod position;
+pub mod scoring;
+mod standard;
+mod stoical;
+mod stones;
+
+pub use any::AnyGame;
+pub use config::{Komi, RulesConfig, RulesError, VariantConfig};
+pub use game::Game;
+pub use moves::{Illegal, Move};
+pub use outcome::{format_margin, EndReason, Outcome};
+pub use position::Position;
+pub use standard::{KoRule, Scoring, Standard};
+pub use stoical::{Stoical, StoicalState};
+pub use stones::Stones;
+
+use crate::board::{Color, Placement, Point};
+use std::fmt::Debug;
+
+/// The variants tengen plays.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum Variant {
+    Go,
+    Stones,
+    Stoical,
+}
+
+impl Variant {
+    /// The name used in rules strings.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Go => "go",
+            Variant::Stones => "stones",
+            Variant::Stoical => "stoical",
+        }
+    }
+
+    /// The id GoGui's rules protocol shows (`gogui-rules_game_id`).
+    pub fn game_id(self) -> &'static str {
+        match self {
+            Variant::Go => "Go",
+            Variant::Stones => "Stones",
+            Variant::Stoical => "Stoical",
+        }
+    }
+}
+
+/// How a repeated board position is treated, judged by `Game` against its history.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Repetition {
+    /// Only the immediate single-stone ko recapture is illegal (checked by the position alone).
+    SimpleKo,
+    /// No placement may recreate any earlier board position.
+    Positional,
+    /// No placement may recreate an earlier board position with the same player to move.
+    Situational,
+    /// A placement that recreates an earlier position ends the game in a draw (Stoical Go).
+    Draw,
+}
+
+/// One variant's rules. Implementations are plain data (options); their per-game state is `Extra`.
+pub trait Rules: Clone + Debug + Send + Sync + 'static {
+    /// State the variant keeps beside the board (button owner, last capture, ...).
+    type Extra: Clone + Debug + Default + PartialEq + Send + Sync;
+
+    const VARIANT: Variant;
+
+    /// Sets up a new game's position (e.g. Stones' compensation prisoners).
+    fn init(&self, _pos: &mut Position<Self>) {}
+
+    /// Is `mv` legal for `color`, judged from the position alone? `Position::check` has already
+    /// refused occupied points and finished games. Repetition against the history is `Game`'s job.
+    fn check(&self, pos: &Position<Self>, color: Color, mv: Move) -> Result<(), Illegal>;
+
+    /// Plays a move that `check` accepted: board, prisoners, passes, `extra`, and the outcome when the
+    /// move itself ends the game (two passes, a decisive capture). Returns what the placement did.
+    fn apply(&self, pos: &mut Position<Self>, color: Color, mv: Move) -> Placement;
+
+    /// How repeated positions are judged.
+    fn repetition(&self) -> Repetition;
+
+    /// The move a GTP `pass` stands for when `color` sends it (button, return, stake or pass).
+    fn pass_move(&self, pos: &Position<Self>, color: Color) -> Move;
+
+    /// Does the player to move lose when no move at all is legal (Stones), rather than never being
+    /// without one (a pass is always legal)?
+    fn loses_without_moves(&self) -> bool {
+        false
+    }
+
+    /// The score of the position with `dead` stones removed, as an outcome (area or territory).
+    /// Stones has no score: it answers the outcome the game reached, if any.
+    fn score(&self, pos: &Position<Self>, dead: &[Point]) -> Option<Outcome>;
+
+    /// Komi, where the variant has one.
+    fn komi(&self) -> f64;
+}

@@ -1,0 +1,169 @@
+//! Stones (RULES.md section 3): no pass, suicide with prisoners to the opponent, positional superko,
+//! decisive captures, compensation, prisoner return and group staking.
+
+use super::{EndReason, Illegal, Move, Outcome, Position, Repetition, Rules, Variant};
+use crate::board::{Board, Cell, Color, Placement, Point};
+
+#[derive(Clone, PartialEq, Debug)]
+pub struct Stones {
+    /// Lead threshold T (the seed's 7).
+    pub threshold: u32,
+    /// Compensation C: White's starting prisoners, and the shift of each player's threshold.
+    pub compensation: u32,
+}
+
+impl Default for Stones {
+    fn default() -> Self {
+        Stones { threshold: 7, compensation: 6 }
+    }
+}
+
+impl Stones {
+    /// The lead a decisive move must reach: Black T − C, White T + C.
+    pub fn threshold_for(&self, c: Color) -> i32 {
+        match c {
+            Color::Black => self.threshold as i32 - self.compensation as i32,
+            Color::White => self.threshold as i32 + self.compensation as i32,
+        }
+    }
+
+    /// May `color` stake at all: at least one group, and every group at two liberties or fewer?
+    pub fn may_stake(board: &Board, color: Color) -> bool {
+        let own = Cell::stone(color);
+        let mut any = false;
+        for p in board.geometry().points() {
+            if board.cell(p) == own && board.chain_head(p) == p {
+                if board.liberties_up_to(p, 2) > 2 {
+                    return false;
+                }
+                any = true;
+            }
+        }
+        any
+    }
+
+    /// Can the group through `p` take one more stake ("once for each" liberty)?
+    fn group_has_room(board: &Board, p: Point) -> bool {
+        (board.chain_stakes(p) as usize) < board.liberties_up_to(p, 2)
+    }
+
+    /// The stake a GTP `pass` stands for: the eligible group with the most stones; ties go to the group
+    /// holding the point first in A1, B1, ... order (RULES.md section 3).
+    pub fn best_stake(board: &Board, color: Color) -> Option<Point> {
+        if !Stones::may_stake(board, color) {
+            return None;
+        }
+        let own = Cell::stone(color);
+        let mut best: Option<(usize, Point)> = None;
+        // Points are visited in GTP order, so the first point met of each group is its smallest.
+        let mut seen_heads: Vec<Point> = Vec::new();
+        for p in board.geometry().points() {
+            if board.cell(p) != own {
+                continue;
+            }
+            let h = board.chain_head(p);
+            if seen_heads.contains(&h) {
+                continue;
+            }
+            seen_heads.push(h);
+            if Stones::group_has_room(board, p) {
+                let n = board.chain_len(p);
+                if best.is_none_or(|(m, _)| n > m) {
+                    best = Some((n, p));
+                }
+            }
+        }
+        best.map(|(_, p)| p)
+    }
+}
+
+impl Rules for Stones {
+    type Extra = ();
+    const VARIANT: Variant = Variant::Stones;
+
+    fn init(&self, pos: &mut Position<Self>) {
+        pos.prisoners.white = self.compensation;
+    }
+
+    #[inline]
+    fn check(&self, pos: &Position<Self>, color: Color, mv: Move) -> Result<(), Illegal> {
+        match mv {
+            Move::Place(p) => {
+                // Both of these recreate an earlier position, which positional superko forbids; they are
+                // caught here because they need no history.
+                if pos.board.is_ko_retake(color, p) {
+                    return Err(Illegal::Ko);
+                }
+                if pos.board.neighbour_count(p, Cell::stone(color)) == 0 && pos.board.is_suicide(color, p) {
+                    return Err(Illegal::Superko);
+                }
+                Ok(())
+            }
+            Move::Return if pos.prisoners[color] > pos.prisoners[color.opponent()] => Ok(()),
+            Move::Return => Err(Illegal::NoPrisonerLead),
+            Move::Stake(p) => {
+                if pos.board.cell(p) == Cell::stone(color)
+                    && Stones::may_stake(&pos.board, color)
+                    && Stones::group_has_room(&pos.board, p)
+                {
+                    Ok(())
+                } else {
+                    Err(Illegal::CannotStake)
+                }
+            }
+            Move::Pass | Move::Button => Err(Illegal::NotInVariant),
+        }
+    }
+
+    #[inline]
+    fn apply(&self, pos: &mut Position<Self>, color: Color, mv: Move) -> Placement {
+        match mv {
+            Move::Place(p) => {
+                let placed = pos.board.play(color, p);
+                let taken = placed.captured + placed.captured_stakes;
+                pos.prisoners[color] += taken;
+                pos.prisoners[color.opponent()] += placed.suicided + placed.suicided_stakes;
+                if taken >= 2 && pos.lead(color) >= self.threshold_for(color) {
+                    pos.outcome = Some(Outcome::win(color, pos.lead(color) as f64, EndReason::Decisive));
+                }
+                placed
+            }
+            // The returned stone goes back to its owner's bowl: only the returner's count changes.
+            Move::Return => {
+                pos.prisoners[color] -= 1;
+                Placement::default()
+            }
+            Move::Stake(p) => {
+                pos.board.add_stake(p);
+                Placement::default()
+            }
+            Move::Pass | Move::Button => unreachable!("checked: not a move of Stones"),
+        }
+    }
+
+    fn repetition(&self) -> Repetition {
+        Repetition::Positional
+    }
+
+    fn pass_move(&self, pos: &Position<Self>, color: Color) -> Move {
+        if pos.prisoners[color] > pos.prisoners[color.opponent()] {
+            Move::Return
+        } else if let Some(p) = Stones::best_stake(&pos.board, color) {
+            Move::Stake(p)
+        } else {
+            Move::Pass
+        }
+    }
+
+    fn loses_without_moves(&self) -> bool {
+        true
+    }
+
+    fn score(&self, pos: &Position<Self>, _dead: &[Point]) -> Option<Outcome> {
+        pos.outcome
+    }
+
+    fn komi(&self) -> f64 {
+        0.0
+    }
+}
