@@ -1,3 +1,5 @@
 //! tengen: a Monte Carlo Go engine.
 pub mod board;
+pub mod engine;
+pub mod gtp;
 pub mod rules;

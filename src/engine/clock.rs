@@ -1,0 +1,128 @@
+//! Game clocks as GTP and KGS describe them: what the controller told us, per colour.
+
+use crate::board::{ByColor, Color};
+use std::time::Duration;
+
+/// A time system (GTP `time_settings`, KGS `kgs-time_settings`).
+#[derive(Copy, Clone, PartialEq, Debug, Default)]
+pub enum TimeSystem {
+    /// No limit.
+    #[default]
+    None,
+    /// Main time only.
+    Absolute { main: f64 },
+    /// Main time, then `stones` moves in each `period` seconds.
+    Canadian { main: f64, period: f64, stones: u32 },
+    /// Main time, then `periods` periods of `period` seconds, one move each.
+    Byoyomi { main: f64, period: f64, periods: u32 },
+}
+
+/// The time left for one colour, as the last `time_left` reported it (or the start of the game).
+#[derive(Copy, Clone, PartialEq, Debug, Default)]
+pub struct TimeLeft {
+    pub seconds: f64,
+    /// Canadian: stones left in the period (0 while in main time); byo-yomi: periods left.
+    pub count: u32,
+    /// Are we in the overtime part (byo-yomi or the Canadian period)?
+    pub overtime: bool,
+}
+
+/// The clock state the engine keeps between commands.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct Clock {
+    pub system: TimeSystem,
+    pub left: ByColor<TimeLeft>,
+}
+
+impl Clock {
+    /// Sets the system and resets both colours to its start.
+    pub fn set(&mut self, system: TimeSystem) {
+        self.system = system;
+        self.reset();
+    }
+
+    /// Both colours back to the start of the time system (a new game).
+    pub fn reset(&mut self) {
+        let start = match self.system {
+            TimeSystem::None => TimeLeft::default(),
+            TimeSystem::Absolute { main } => TimeLeft { seconds: main, count: 0, overtime: false },
+            TimeSystem::Canadian { main, period, stones } => {
+                if main > 0.0 {
+                    TimeLeft { seconds: main, count: 0, overtime: false }
+                } else {
+                    TimeLeft { seconds: period, count: stones, overtime: true }
+                }
+            }
+            TimeSystem::Byoyomi { main, period, periods } => {
+                if main > 0.0 {
+                    TimeLeft { seconds: main, count: periods, overtime: false }
+                } else {
+                    TimeLeft { seconds: period, count: periods, overtime: true }
+                }
+            }
+        };
+        self.left = ByColor::new(start, start);
+    }
+
+    /// GTP `time_settings M B S`: `B > 0, S = 0` means no limit (GTP spec); `B = 0` is absolute time.
+    pub fn from_gtp(main: f64, byo: f64, stones: u32) -> TimeSystem {
+        if byo > 0.0 && stones == 0 {
+            TimeSystem::None
+        } else if byo <= 0.0 {
+            if main <= 0.0 {
+                TimeSystem::None
+            } else {
+                TimeSystem::Absolute { main }
+            }
+        } else {
+            TimeSystem::Canadian { main, period: byo, stones }
+        }
+    }
+
+    /// GTP `time_left C T S`: `S = 0` means main time (or absolute), otherwise stones/periods left.
+    pub fn time_left(&mut self, color: Color, seconds: f64, count: u32) {
+        self.left[color] = TimeLeft { seconds, count, overtime: count > 0 };
+    }
+
+    /// How long `color` may think about the next move at most, before any allocation policy: the
+    /// time that must not be exceeded to stay alive on the clock. `None` when unlimited.
+    pub fn hard_limit(&self, color: Color) -> Option<Duration> {
+        let left = self.left[color];
+        let secs = match self.system {
+            TimeSystem::None => return None,
+            TimeSystem::Absolute { .. } => left.seconds,
+            TimeSystem::Canadian { period, stones, .. } => {
+                if left.overtime {
+                    left.seconds / left.count.max(1) as f64
+                } else {
+                    left.seconds + period / stones.max(1) as f64
+                }
+            }
+            TimeSystem::Byoyomi { period, .. } => {
+                if left.overtime {
+                    period
+                } else {
+                    left.seconds + period
+                }
+            }
+        };
+        Some(Duration::from_secs_f64(secs.max(0.0)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gtp_time_settings_follow_the_spec() {
+        assert_eq!(Clock::from_gtp(0.0, 1.0, 0), TimeSystem::None);
+        assert_eq!(Clock::from_gtp(300.0, 0.0, 0), TimeSystem::Absolute { main: 300.0 });
+        assert_eq!(Clock::from_gtp(0.0, 1.0, 1), TimeSystem::Canadian { main: 0.0, period: 1.0, stones: 1 });
+        let mut c = Clock::default();
+        c.set(Clock::from_gtp(0.0, 10.0, 5));
+        assert_eq!(c.hard_limit(Color::Black), Some(Duration::from_secs(2)));
+        c.time_left(Color::Black, 3.0, 1);
+        assert_eq!(c.hard_limit(Color::Black), Some(Duration::from_secs(3)));
+    }
+}

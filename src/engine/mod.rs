@@ -1,0 +1,236 @@
+//! The engine: the facade every front end drives (GTP, self-play, bench). It owns the game, the rules
+//! configuration, the clock and the move chooser, and prints nothing itself.
+
+mod clock;
+mod display;
+mod error;
+mod random_player;
+
+pub use clock::{Clock, TimeLeft, TimeSystem};
+pub use error::EngineError;
+
+use crate::board::{Color, Point, MAX_SIZE, MIN_SIZE};
+use crate::rules::{handicap, AnyGame, Komi, Move, Outcome, RulesConfig, Variant};
+use crate::with_game;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// Settings fixed when the engine starts (the command line).
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    pub rules: RulesConfig,
+    pub size: usize,
+    pub seed: u64,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions { rules: RulesConfig::default(), size: 19, seed: 0 }
+    }
+}
+
+/// A move as GTP speaks of it: `pass` may stand for a variant move, and the engine may resign.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Decision {
+    Play(Move),
+    Resign,
+}
+
+/// The engine state behind one GTP session.
+pub struct Engine {
+    rules: RulesConfig,
+    size: usize,
+    game: AnyGame,
+    clock: Clock,
+    rng: Xoshiro256PlusPlus,
+}
+
+impl Engine {
+    pub fn new(options: EngineOptions) -> Engine {
+        let game = AnyGame::new(&options.rules, options.size);
+        Engine {
+            rules: options.rules,
+            size: options.size,
+            game,
+            clock: Clock::default(),
+            rng: Xoshiro256PlusPlus::seed_from_u64(options.seed),
+        }
+    }
+
+    pub fn game(&self) -> &AnyGame {
+        &self.game
+    }
+
+    pub fn rules(&self) -> &RulesConfig {
+        &self.rules
+    }
+
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    pub fn clock_mut(&mut self) -> &mut Clock {
+        &mut self.clock
+    }
+
+    /// Starts a new game with the current size and rules.
+    pub fn clear_board(&mut self) {
+        self.game = AnyGame::new(&self.rules, self.size);
+        self.clock.reset();
+    }
+
+    /// Changes the board size (and clears the board); komi and rules stay.
+    pub fn set_size(&mut self, size: usize) -> Result<(), EngineError> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err(EngineError::UnacceptableSize);
+        }
+        self.size = size;
+        self.clear_board();
+        Ok(())
+    }
+
+    /// Sets komi. The game in progress keeps its moves: it is replayed under the new komi.
+    pub fn set_komi(&mut self, komi: f64) {
+        self.rules.komi = Komi::Set(komi);
+        self.replay_with_rules();
+    }
+
+    /// Replaces the rules (a new game, as `clear_board`), keeping komi unless `rules` sets it.
+    pub fn set_rules(&mut self, mut rules: RulesConfig) {
+        if rules.komi == Komi::Default {
+            rules.komi = self.rules.komi;
+        }
+        self.rules = rules;
+        self.clear_board();
+    }
+
+    /// Rebuilds the game under the current rules and replays its moves (used when komi changes mid-game).
+    fn replay_with_rules(&mut self) {
+        let handicap = self.game.handicap().to_vec();
+        let moves = self.game.moves().to_vec();
+        let outcome = self.game.outcome();
+        let mut game = AnyGame::new(&self.rules, self.size);
+        if !handicap.is_empty() && game.set_handicap(&handicap).is_err() {
+            return;
+        }
+        for &(c, m) in &moves {
+            if game.play(c, m).is_err() {
+                return;
+            }
+        }
+        if let (Some(o), None) = (outcome, game.outcome()) {
+            game.set_outcome(o);
+        }
+        self.game = game;
+    }
+
+    /// Plays a move for either colour. A GTP `pass` (`Move::Pass`) is turned into the move it stands
+    /// for under the rules (button, prisoner return, stake).
+    pub fn play(&mut self, color: Color, mv: Move) -> Result<Move, EngineError> {
+        let mv = if mv == Move::Pass { self.game.pass_move(color) } else { mv };
+        self.game.play(color, mv)?;
+        Ok(mv)
+    }
+
+    pub fn undo(&mut self) -> Result<(), EngineError> {
+        if self.game.undo() {
+            Ok(())
+        } else {
+            Err(EngineError::CannotUndo)
+        }
+    }
+
+    /// Chooses a move for `color` and, when `commit`, plays it.
+    pub fn genmove(&mut self, color: Color, commit: bool) -> Result<Decision, EngineError> {
+        if self.game.is_over()
+            && self.game.outcome().is_some_and(|o| o.reason != crate::rules::EndReason::TwoPasses)
+        {
+            return Err(EngineError::GameOver);
+        }
+        let rng = &mut self.rng;
+        let chosen = with_game!(&self.game, g => random_player::random_move(g, color, rng));
+        let Some(mv) = chosen else {
+            return Ok(Decision::Resign);
+        };
+        if commit {
+            self.game.play(color, mv)?;
+        }
+        Ok(Decision::Play(mv))
+    }
+
+    /// Resignation by `color`.
+    pub fn resign(&mut self, color: Color) {
+        self.game.resign(color);
+    }
+
+    /// Places GTP's fixed handicap of `n` stones.
+    pub fn fixed_handicap(&mut self, n: usize) -> Result<Vec<Point>, EngineError> {
+        self.require_empty()?;
+        let pts =
+            handicap::fixed_points(self.game.board().geometry(), n).ok_or(EngineError::InvalidHandicap)?;
+        self.place_handicap(&pts)?;
+        Ok(pts)
+    }
+
+    /// Places `n` handicap stones where the engine likes them.
+    pub fn place_free_handicap(&mut self, n: usize) -> Result<Vec<Point>, EngineError> {
+        self.require_empty()?;
+        let board = self.game.board();
+        let pts =
+            handicap::free_points(board.geometry(), n, board.walls()).ok_or(EngineError::InvalidHandicap)?;
+        self.place_handicap(&pts)?;
+        Ok(pts)
+    }
+
+    /// Places handicap stones where the controller says.
+    pub fn set_free_handicap(&mut self, pts: &[Point]) -> Result<(), EngineError> {
+        self.require_empty()?;
+        let free = self.game.board().empties().len();
+        let distinct = pts.iter().enumerate().all(|(i, p)| !pts[..i].contains(p));
+        if pts.len() < 2 || pts.len() >= free || !distinct {
+            return Err(EngineError::BadVertexList);
+        }
+        self.place_handicap(pts).map_err(|_| EngineError::BadVertexList)
+    }
+
+    fn require_empty(&self) -> Result<(), EngineError> {
+        let b = self.game.board();
+        if !self.game.moves().is_empty() || b.stone_count(Color::Black) + b.stone_count(Color::White) > 0 {
+            Err(EngineError::BoardNotEmpty)
+        } else {
+            Ok(())
+        }
+    }
+
+    fn place_handicap(&mut self, pts: &[Point]) -> Result<(), EngineError> {
+        self.game.set_handicap(pts).map_err(|_| EngineError::BadVertexList)
+    }
+
+    /// Stones the engine considers dead at the end of the game. Until the search provides ownership
+    /// statistics, every stone on the board counts as alive.
+    pub fn dead_stones(&self) -> Vec<Point> {
+        Vec::new()
+    }
+
+    /// The result under the current rules, dead stones removed by the engine's judgement.
+    pub fn final_score(&self) -> Result<Outcome, EngineError> {
+        match self.game.outcome() {
+            Some(o) if !matches!(o.reason, crate::rules::EndReason::TwoPasses) => Ok(o),
+            _ => self.game.score(&self.dead_stones()).ok_or(EngineError::CannotScore),
+        }
+    }
+
+    /// The result the rules alone give once the game is over (every stone on the board counted alive),
+    /// as GoGui's rules protocol asks for; `None` while the game goes on.
+    pub fn rules_result(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.game.variant()
+    }
+}

@@ -1,0 +1,300 @@
+//! The command table: one entry per GTP command. Dispatch, `known_command` and `list_commands` all
+//! read this table, so nothing can be listed that is not dispatched.
+
+use super::args;
+use super::session::{Call, Reply, Session};
+use super::GtpError;
+use crate::board::{Cell, Color, Point};
+use crate::engine::{Clock, Decision, TimeSystem};
+use crate::rules::{Move, RulesConfig};
+
+type Handler = fn(&mut Session, &mut Call) -> Result<Reply, GtpError>;
+
+const COMMANDS: &[(&str, Handler)] = &[
+    ("protocol_version", |_, _| text("2")),
+    ("name", |_, _| text("tengen")),
+    ("version", |_, _| text(env!("CARGO_PKG_VERSION"))),
+    ("known_command", known_command),
+    ("list_commands", |_, _| text(command_names().collect::<Vec<_>>().join("\n"))),
+    ("quit", |s, _| {
+        s.request_quit();
+        text("")
+    }),
+    ("boardsize", boardsize),
+    ("rectangular_boardsize", boardsize),
+    ("clear_board", |s, _| {
+        s.engine.clear_board();
+        text("")
+    }),
+    ("komi", komi),
+    ("play", play),
+    ("genmove", |s, c| genmove(s, c, true)),
+    ("reg_genmove", |s, c| genmove(s, c, false)),
+    ("kgs-genmove_cleanup", |s, c| genmove(s, c, true)),
+    ("undo", |s, _| {
+        s.engine.undo()?;
+        text("")
+    }),
+    ("fixed_handicap", |s, c| handicap(s, c, true)),
+    ("place_free_handicap", |s, c| handicap(s, c, false)),
+    ("set_free_handicap", set_free_handicap),
+    ("time_settings", time_settings),
+    ("time_left", time_left),
+    ("kgs-time_settings", kgs_time_settings),
+    ("final_score", |s, _| text(s.engine.final_score()?.to_string())),
+    ("final_status_list", final_status_list),
+    ("showboard", |s, _| text(format!("\n{}", s.engine.showboard()))),
+    ("kgs-rules", kgs_rules),
+    ("kgs-game_over", |_, _| text("")),
+    ("cputime", |_, _| text(format!("{:.3}", cpu_seconds()))),
+    ("is_legal", is_legal),
+    ("captures", |s, c| text(s.engine.game().prisoners(args::color(c.args, 0)?).to_string())),
+    ("tengen-rules", tengen_rules),
+    ("tengen-moves", tengen_moves),
+    ("gogui-rules_game_id", |s, _| text(s.engine.variant().game_id())),
+    ("gogui-rules_board_size", |s, _| text(s.engine.size().to_string())),
+    ("gogui-rules_board", rules_board),
+    ("gogui-rules_legal_moves", rules_legal_moves),
+    ("gogui-rules_side_to_move", |s, _| text(s.engine.game().to_move().to_string())),
+    ("gogui-rules_captured_count", |s, _| {
+        let g = s.engine.game();
+        text(format!("{} {}", g.prisoners(Color::Black), g.prisoners(Color::White)))
+    }),
+    ("gogui-rules_final_result", |s, _| {
+        text(s.engine.rules_result().map(|o| o.to_string()).unwrap_or_default())
+    }),
+];
+
+fn text(s: impl Into<String>) -> Result<Reply, GtpError> {
+    Ok(Reply::Text(s.into()))
+}
+
+/// The handler for a command name (names are case-sensitive, as in GNU Go).
+pub(crate) fn find(name: &str) -> Option<Handler> {
+    COMMANDS.iter().find(|(n, _)| *n == name).map(|&(_, h)| h)
+}
+
+pub fn is_known(name: &str) -> bool {
+    find(name).is_some()
+}
+
+/// Every command name, in table order.
+pub fn command_names() -> impl Iterator<Item = &'static str> {
+    COMMANDS.iter().map(|&(n, _)| n)
+}
+
+fn known_command(_: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
+    text(if is_known(args::arg(c.args, 0)?) { "true" } else { "false" })
+}
+
+fn boardsize(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
+    let n: usize = args::int(c.args, 0)?;
+    // `boardsize W H` and `rectangular_boardsize W H`: only square boards are supported.
+    if c.args.len() > 1 {
+        let h: usize = args::int(c.args, 1)?;
+        if h != n {
+            return Err(GtpError::new("unacceptable size"));
+        }
+    }
+    s.engine.set_size(n)?;
+    text("")
+}
+
+fn komi(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
+    let k = args::float(c.args, 0)?;
+    if k.abs() > 10_000.0 {
+        return Err(GtpError::syntax());
+    }
+    s.engine.set_komi(k);
+    text("")
+}
+
+fn play(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
+    let color = args::color(c.args, 0)?;
+    let mv = args::mv(s.engine.game().board().geometry(), args::arg(c.args, 1)?)?;
+    s.engine.play(color, mv)?;
+    text("")
+}
+
+fn genmove(s: &mut Session, c: &mut Call, commit: bool) -> Result<Reply, GtpError> {
+    let color = args::color(c.args, 0)?;
+    let decision = s.engine.genmove(color, commit)?;
+    let geo = *s.engine.game().board().geometry();
+    text(match decision {
+        Decision::Play(m) => m.to_gtp(&geo),
+        Decision::Resign => "resign".to_string(),
+    })
+}
+
+fn handicap(s: &mut Session, c: &mut Call, fixed: bool) -> Result<Reply, GtpError> {
+    let n: usize = args::int(c.args, 0)?;
+    let pts = if fixed { s.engine.fixed_handicap(n)? } else { s.engine.place_free_handicap(n)? };
+    let geo = s.engine.game().board().geometry();
+    text(pts.iter().map(|&p| geo.vertex(p)).collect::<Vec<_>>().join(" "))
+}
+
+fn set_free_handicap(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
+    let geo = *s.engine.game().board().geometry();
+    let pts: Vec<Point> = c
+        .args
+        .iter()
+        .map(|a| geo.parse_vertex(a).ok_or_else(|| GtpError::new("bad vertex list")))
+        .collect::<Result<_, _>>()?;
+    s.engine.set_free_handicap(&pts)?;
+    text("")
+}
+
+fn time_settings(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
+    let (main, byo) = (args::float(c.args, 0)?, args::float(c.args, 1)?);
+    let stones: u32 = args::int(c.args, 2)?;
+    if main < 0.0 || byo < 0.0 {
+        return Err(GtpError::syntax());
+    }
+    s.engine.clock_mut().set(Clock::from_gtp(main, byo, stones));
+    text("")
+}
+
+fn time_left(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
+    let color = args::color(c.args, 0)?;
+    let seconds = args::float(c.args, 1)?;
+    let count: u32 = args::int(c.args, 2)?;
+    if seconds < 0.0 {
+        return Err(GtpError::syntax());
+    }
+    s.engine.clock_mut().time_left(color, seconds, count);
+    text("")
+}
+
+fn kgs_time_settings(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
+    let kind = args::arg(c.args, 0)?.to_ascii_lowercase();
+    let nonneg =
+        |i| args::float(c.args, i).and_then(|v| if v >= 0.0 { Ok(v) } else { Err(GtpError::syntax()) });
+    let system = match kind.as_str() {
+        "none" => TimeSystem::None,
+        "absolute" => TimeSystem::Absolute { main: nonneg(1)? },
+        "canadian" => {
+            TimeSystem::Canadian { main: nonneg(1)?, period: nonneg(2)?, stones: args::int(c.args, 3)? }
+        }
+        "byoyomi" => {
+            TimeSystem::Byoyomi { main: nonneg(1)?, period: nonneg(2)?, periods: args::int(c.args, 3)? }
+        }
+        _ => return Err(GtpError::syntax()),
+    };
+    s.engine.clock_mut().set(system);
+    text("")
+}
+
+fn final_status_list(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
+    let status = args::arg(c.args, 0)?.to_ascii_lowercase();
+    let dead = s.engine.dead_stones();
+    let board = s.engine.game().board();
+    let geo = board.geometry();
+    let wanted: Box<dyn Fn(Point) -> bool> = match status.as_str() {
+        "alive" => Box::new(|p| !dead.contains(&p)),
+        "dead" => Box::new(|p| dead.contains(&p)),
+        "seki" => Box::new(|_| false),
+        _ => return Err(GtpError::syntax()),
+    };
+    // One line per chain, as GNU Go answers.
+    let mut lines = Vec::new();
+    for p in geo.points() {
+        if board.cell(p).color().is_some() && board.chain_head(p) == p && wanted(p) {
+            let mut stones: Vec<Point> = board.chain_stones(p).collect();
+            stones.sort();
+            lines.push(stones.iter().map(|&q| geo.vertex(q)).collect::<Vec<_>>().join(" "));
+        }
+    }
+    text(lines.join("\n"))
+}
+
+fn kgs_rules(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
+    let name = args::arg(c.args, 0)?;
+    let rules =
+        RulesConfig::from_kgs(name, s.engine.rules()).ok_or_else(|| GtpError::new("unknown rules"))?;
+    s.engine.set_rules(rules);
+    text("")
+}
+
+fn tengen_rules(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
+    if c.args.is_empty() {
+        return text(s.engine.rules().to_string());
+    }
+    let rules =
+        RulesConfig::parse(&c.args.join(" ")).map_err(|e| GtpError::new(format!("unknown rules: {e}")))?;
+    s.engine.set_rules(rules);
+    text("")
+}
+
+/// Every move of the game, one per line, naming variant moves (`B stake on D4`, `W prisoner return`).
+fn tengen_moves(s: &mut Session, _: &mut Call) -> Result<Reply, GtpError> {
+    let g = s.engine.game();
+    let geo = g.board().geometry();
+    text(
+        g.moves()
+            .iter()
+            .map(|&(c, m)| format!("{} {}", c.letter(), m.describe(geo)))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
+}
+
+fn is_legal(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
+    let color = args::color(c.args, 0)?;
+    let geo = *s.engine.game().board().geometry();
+    let legal = match args::mv(&geo, args::arg(c.args, 1)?) {
+        Ok(m) => {
+            let m = if m == Move::Pass { s.engine.game().pass_move(color) } else { m };
+            s.engine.game().check(color, m).is_ok()
+        }
+        Err(e) if e == GtpError::illegal() => false,
+        Err(e) => return Err(e),
+    };
+    text(if legal { "1" } else { "0" })
+}
+
+fn rules_board(s: &mut Session, _: &mut Call) -> Result<Reply, GtpError> {
+    let b = s.engine.game().board();
+    let geo = b.geometry();
+    let rows: Vec<String> = (0..b.size())
+        .rev()
+        .map(|y| {
+            (0..b.size())
+                .map(|x| match b.cell(geo.point(x, y)) {
+                    Cell::Empty => '.',
+                    Cell::Black => 'X',
+                    Cell::White => 'O',
+                    Cell::Wall => '?',
+                })
+                .collect()
+        })
+        .collect();
+    text(rows.join("\n"))
+}
+
+fn rules_legal_moves(s: &mut Session, _: &mut Call) -> Result<Reply, GtpError> {
+    let g = s.engine.game();
+    let geo = g.board().geometry();
+    let moves = g.legal_moves(g.to_move());
+    let mut words: Vec<String> = moves
+        .iter()
+        .filter_map(|m| if let Move::Place(p) = m { Some(geo.vertex(*p)) } else { None })
+        .collect();
+    if moves.iter().any(|m| m.is_pass_like()) {
+        words.push("pass".into());
+    }
+    text(words.join(" "))
+}
+
+/// Processor time used by this process (user + system), for `cputime`; wall time where /proc is absent.
+fn cpu_seconds() -> f64 {
+    let from_proc = || -> Option<f64> {
+        let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+        // Fields after the command name, which is in parentheses and may contain spaces.
+        let rest = &stat[stat.rfind(')')? + 2..];
+        let f: Vec<&str> = rest.split_whitespace().collect();
+        let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+        // Linux reports in USER_HZ, which is 100 on every mainstream architecture.
+        Some(ticks / 100.0)
+    };
+    from_proc().unwrap_or(0.0)
+}

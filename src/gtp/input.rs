@@ -1,0 +1,176 @@
+//! Reading GTP input: cleaning raw bytes into commands, and the reader thread that lets a long command
+//! notice that new input (or GoGui's `# interrupt`) has arrived.
+
+use std::io::BufRead;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, Sender};
+use std::sync::Arc;
+
+/// Longest line we keep; the rest of a longer line is read and dropped, so it still gets one answer.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// One command: optional numeric id, name, arguments.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Command {
+    pub id: Option<String>,
+    pub name: String,
+    pub args: Vec<String>,
+}
+
+/// What a raw input line turned out to be.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Line {
+    /// Nothing to answer: empty, or only a comment.
+    Blank,
+    /// GoGui's `# interrupt`: stop the command running now.
+    Interrupt,
+    Command(Command),
+}
+
+/// Cleans one raw line as GTP asks: drop `\r` and control characters except `\t` (which becomes a
+/// space), cut the comment after `#` (recognising `# interrupt` first), split off a numeric id.
+pub fn parse_line(raw: &[u8]) -> Line {
+    let text = String::from_utf8_lossy(raw);
+    let cleaned: String = text
+        .chars()
+        .filter_map(|c| match c {
+            '\t' => Some(' '),
+            c if c.is_control() => None,
+            c => Some(c),
+        })
+        .collect();
+    if cleaned.trim() == "# interrupt" {
+        return Line::Interrupt;
+    }
+    let body = match cleaned.find('#') {
+        Some(i) => &cleaned[..i],
+        None => &cleaned[..],
+    };
+    let mut words = body.split_whitespace();
+    let Some(first) = words.next() else { return Line::Blank };
+    let (id, name) = if first.bytes().all(|b| b.is_ascii_digit()) {
+        (Some(first.to_string()), words.next().unwrap_or("").to_string())
+    } else {
+        (None, first.to_string())
+    };
+    Line::Command(Command { id, name, args: words.map(str::to_string).collect() })
+}
+
+/// Reads one line of at most `MAX_LINE` bytes (dropping the excess); `None` at end of input.
+pub fn read_capped_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Option<()>> {
+    buf.clear();
+    let mut any = false;
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(any.then_some(()));
+        }
+        any = true;
+        let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        let room = MAX_LINE.saturating_sub(buf.len());
+        buf.extend_from_slice(&chunk[..take.min(room)]);
+        input.consume(take);
+        if done {
+            return Ok(Some(()));
+        }
+    }
+}
+
+/// State shared between the reader thread and the command loop.
+#[derive(Default, Debug)]
+pub struct Control {
+    /// Lines read but not yet taken by the command loop: analysis stops when this becomes non-zero.
+    pending: AtomicUsize,
+    /// Set by `# interrupt`; cleared when the next command starts.
+    interrupt: AtomicBool,
+}
+
+impl Control {
+    /// Has any new input line arrived since the current command started?
+    pub fn input_waiting(&self) -> bool {
+        self.pending.load(Ordering::Acquire) > 0
+    }
+
+    /// Has GoGui asked to interrupt the current command?
+    pub fn interrupted(&self) -> bool {
+        self.interrupt.load(Ordering::Acquire)
+    }
+
+    pub fn clear_interrupt(&self) {
+        self.interrupt.store(false, Ordering::Release);
+    }
+
+    /// Should a long command (search, analysis) stop now?
+    pub fn should_stop(&self) -> bool {
+        self.input_waiting() || self.interrupted()
+    }
+
+    pub(crate) fn taken(&self) {
+        self.pending.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// Starts the reader thread: it parses lines and queues commands; `# interrupt` sets the flag at once.
+/// The channel closes at end of input, which the command loop treats as `quit`.
+pub fn spawn_reader(mut input: impl BufRead + Send + 'static, control: Arc<Control>) -> Receiver<Command> {
+    let (tx, rx): (Sender<Command>, Receiver<Command>) = std::sync::mpsc::channel();
+    std::thread::Builder::new()
+        .name("gtp-reader".into())
+        .spawn(move || {
+            let mut buf = Vec::new();
+            while let Ok(Some(())) = read_capped_line(&mut input, &mut buf) {
+                match parse_line(&buf) {
+                    Line::Blank => {}
+                    Line::Interrupt => control.interrupt.store(true, Ordering::Release),
+                    Line::Command(c) => {
+                        control.pending.fetch_add(1, Ordering::AcqRel);
+                        if tx.send(c).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+        })
+        .expect("spawning the GTP reader thread");
+    rx
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cmd(id: Option<&str>, name: &str, args: &[&str]) -> Line {
+        Line::Command(Command {
+            id: id.map(str::to_string),
+            name: name.into(),
+            args: args.iter().map(|s| s.to_string()).collect(),
+        })
+    }
+
+    #[test]
+    fn cleaning_follows_gtp() {
+        assert_eq!(parse_line(b"  \r\n"), Line::Blank);
+        assert_eq!(parse_line(b"# just a comment"), Line::Blank);
+        assert_eq!(parse_line(b"# interrupt\r\n"), Line::Interrupt);
+        assert_eq!(parse_line(b"12 play\tb D4 # comment\r\n"), cmd(Some("12"), "play", &["b", "D4"]));
+        assert_eq!(parse_line(b"pl\x01ay b\x00 d4"), cmd(None, "play", &["b", "d4"]));
+        assert_eq!(parse_line(b"7"), cmd(Some("7"), "", &[]));
+        assert!(matches!(parse_line(b"\xff\xfe name"), Line::Command(_)));
+    }
+
+    #[test]
+    fn long_lines_are_capped_but_consumed() {
+        let mut data = vec![b'x'; MAX_LINE + 10];
+        data.extend_from_slice(b"\nname\n");
+        let mut input = std::io::Cursor::new(data);
+        let mut buf = Vec::new();
+        assert!(read_capped_line(&mut input, &mut buf).unwrap().is_some());
+        assert_eq!(buf.len(), MAX_LINE);
+        read_capped_line(&mut input, &mut buf).unwrap();
+        assert_eq!(buf, b"name\n");
+        assert!(read_capped_line(&mut input, &mut buf).unwrap().is_none());
+    }
+}

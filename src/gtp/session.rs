@@ -1,0 +1,71 @@
+//! One GTP session: the engine plus the protocol state around it.
+
+use super::commands::find;
+use super::input::{parse_line, Command, Control, Line};
+use super::{frame, GtpError};
+use crate::engine::Engine;
+use std::io::Write;
+
+/// What a command handler produced.
+pub enum Reply {
+    /// The payload of a successful response, framed by the session.
+    Text(String),
+    /// The handler wrote its whole response itself (streaming analysis commands).
+    Streamed,
+}
+
+/// Everything a handler may use besides the session.
+pub struct Call<'a> {
+    pub id: Option<&'a str>,
+    pub args: &'a [String],
+    pub out: &'a mut dyn Write,
+    pub control: &'a Control,
+}
+
+/// The protocol state around the engine.
+pub struct Session {
+    pub engine: Engine,
+    quit: bool,
+}
+
+impl Session {
+    pub fn new(engine: Engine) -> Session {
+        Session { engine, quit: false }
+    }
+
+    pub fn quit_requested(&self) -> bool {
+        self.quit
+    }
+
+    pub(crate) fn request_quit(&mut self) {
+        self.quit = true;
+    }
+
+    /// Runs one command and writes its framed response, flushed.
+    pub fn execute(&mut self, cmd: &Command, out: &mut dyn Write, control: &Control) -> std::io::Result<()> {
+        let id = cmd.id.as_deref();
+        let result = match find(&cmd.name) {
+            None => Err(GtpError::unknown()),
+            Some(handler) => {
+                let mut call = Call { id, args: &cmd.args, out: &mut *out, control };
+                match handler(self, &mut call) {
+                    Ok(Reply::Streamed) => return out.flush(),
+                    Ok(Reply::Text(t)) => Ok(t),
+                    Err(e) => Err(e),
+                }
+            }
+        };
+        out.write_all(frame(id, &result).as_bytes())?;
+        out.flush()
+    }
+
+    /// Handles one raw input line in process (tests, fuzzing): the response text, if the line was a
+    /// command. `# interrupt` and blank lines produce nothing.
+    pub fn handle_line(&mut self, raw: &[u8]) -> Option<String> {
+        let Line::Command(cmd) = parse_line(raw) else { return None };
+        let control = Control::default();
+        let mut out = Vec::new();
+        self.execute(&cmd, &mut out, &control).expect("writing to memory");
+        Some(String::from_utf8_lossy(&out).into_owned())
+    }
+}
