@@ -11,11 +11,11 @@
 //! Nothing here panics on bad input: every failure is an [`SgfError`].
 
 mod error;
-
+mod record;
 mod tree;
 
 pub use error::SgfError;
-
+pub use record::{GameRecord, RecordMove};
 pub use tree::{
     decode, escape_text, parse_collection, split_compose, unescape_simple_text, unescape_text,
     write_collection, GameTree, MainLine, Node, Property, MAX_DEPTH,
