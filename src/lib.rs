@@ -3,3 +3,4 @@ pub mod board;
 pub mod engine;
 pub mod gtp;
 pub mod rules;
+pub mod sgf;
