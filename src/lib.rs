@@ -1,2 +1,3 @@
 //! tengen: a Monte Carlo Go engine.
 pub mod board;
+pub mod selfplay;

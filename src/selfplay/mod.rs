@@ -1,0 +1,3 @@
+//! Building blocks for self-play and matches: result statistics.
+
+pub mod stats;
