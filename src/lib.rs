@@ -3,4 +3,5 @@ pub mod board;
 pub mod engine;
 pub mod gtp;
 pub mod rules;
+pub mod selfplay;
 pub mod sgf;
