@@ -4,7 +4,7 @@ use super::GtpError;
 use crate::board::{Color, Geometry, MAX_SIZE};
 use crate::rules::Move;
 
-pub fn arg<'a>(args: &'a [String], i: usize) -> Result<&'a str, GtpError> {
+pub fn arg(args: &[String], i: usize) -> Result<&str, GtpError> {
     args.get(i).map(String::as_str).ok_or_else(GtpError::syntax)
 }
 
