@@ -4,30 +4,18 @@
 mod clock;
 mod display;
 mod error;
+mod options;
 mod random_player;
 
 pub use clock::{Clock, TimeLeft, TimeSystem};
 pub use error::EngineError;
+pub use options::{EngineOptions, PolicyChoice};
 
 use crate::board::{Color, Point, MAX_SIZE, MIN_SIZE};
 use crate::rules::{handicap, AnyGame, Komi, Move, Outcome, RulesConfig, Variant};
 use crate::with_game;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-
-/// Settings fixed when the engine starts (the command line).
-#[derive(Clone, Debug)]
-pub struct EngineOptions {
-    pub rules: RulesConfig,
-    pub size: usize,
-    pub seed: u64,
-}
-
-impl Default for EngineOptions {
-    fn default() -> Self {
-        EngineOptions { rules: RulesConfig::default(), size: 19, seed: 0 }
-    }
-}
 
 /// A move as GTP speaks of it: `pass` may stand for a variant move, and the engine may resign.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -38,6 +26,7 @@ pub enum Decision {
 
 /// The engine state behind one GTP session.
 pub struct Engine {
+    options: EngineOptions,
     rules: RulesConfig,
     size: usize,
     game: AnyGame,
@@ -49,16 +38,22 @@ impl Engine {
     pub fn new(options: EngineOptions) -> Engine {
         let game = AnyGame::new(&options.rules, options.size);
         Engine {
-            rules: options.rules,
+            rules: options.rules.clone(),
             size: options.size,
             game,
             clock: Clock::default(),
             rng: Xoshiro256PlusPlus::seed_from_u64(options.seed),
+            options,
         }
     }
 
     pub fn game(&self) -> &AnyGame {
         &self.game
+    }
+
+    /// The options the engine was started with.
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
     }
 
     pub fn rules(&self) -> &RulesConfig {

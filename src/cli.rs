@@ -1,0 +1,102 @@
+//! Command-line options shared by every front end that runs an engine (`tengen gtp`, and each side of
+//! `tengen selfplay` / `tengen match`, whose `--black`/`--white` strings are parsed with the same flags).
+
+use crate::engine::{EngineOptions, PolicyChoice};
+use crate::rules::RulesConfig;
+use clap::{Args, ValueEnum};
+use std::time::Duration;
+
+/// Playout policy as named on the command line.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, ValueEnum)]
+pub enum PolicyArg {
+    Light,
+    Heavy,
+}
+
+/// The engine's flags.
+#[derive(Args, Clone, Debug)]
+pub struct EngineArgs {
+    /// Rules string: VARIANT[:key=value,...], e.g. `go:scoring=territory,ko=positional`,
+    /// `stones:threshold=7,compensation=6`, `stoical:snapback=on`; any of them with `walls=C3+G7`.
+    /// Run `tengen gtp` and send `tengen-rules` to see every option with its default.
+    #[arg(long, default_value = "go", value_parser = parse_rules)]
+    pub rules: RulesConfig,
+    /// Initial board size (a controller normally sends `boardsize`).
+    #[arg(long, default_value_t = 19, value_parser = clap::value_parser!(u8).range(2..=25))]
+    pub size: u8,
+    /// Seed for every random choice: with one thread, the same seed and a playout limit give the
+    /// same moves every time.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Search threads (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=512))]
+    pub threads: Option<u16>,
+    /// Playouts per move (default: limited by time only).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub playouts: Option<u64>,
+    /// Seconds per move when the controller sets no clock.
+    #[arg(long, value_parser = parse_seconds)]
+    pub time: Option<f64>,
+    /// Playout policy.
+    #[arg(long, value_enum, default_value_t = PolicyArg::Heavy)]
+    pub policy: PolicyArg,
+    /// Memory bound of the search tree, in MiB: when full, the search goes on without growing.
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub max_tree_mb: u64,
+    /// Resign below this win rate (0..1), or `off`.
+    #[arg(long, default_value = "0.1", value_parser = parse_resign)]
+    pub resign: ResignArg,
+    /// Seconds kept in reserve on every clock reading, for network and process lag.
+    #[arg(long, default_value_t = 0.3, value_parser = parse_seconds)]
+    pub lag: f64,
+    /// Think on the opponent's time.
+    #[arg(long)]
+    pub ponder: bool,
+}
+
+/// `--resign`: a threshold or off.
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub struct ResignArg(pub Option<f64>);
+
+fn parse_rules(s: &str) -> Result<RulesConfig, String> {
+    RulesConfig::parse(s).map_err(|e| format!("unknown rules: {e}"))
+}
+
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if (0.0..=1e7).contains(&v) => Ok(v),
+        _ => Err(format!("'{s}' is not a number of seconds")),
+    }
+}
+
+fn parse_resign(s: &str) -> Result<ResignArg, String> {
+    if s.eq_ignore_ascii_case("off") || s.eq_ignore_ascii_case("never") {
+        return Ok(ResignArg(None));
+    }
+    match s.parse::<f64>() {
+        Ok(v) if (0.0..1.0).contains(&v) => Ok(ResignArg(Some(v))),
+        _ => Err(format!("'{s}' is not a win rate between 0 and 1, nor off")),
+    }
+}
+
+impl EngineArgs {
+    /// The engine options these flags describe.
+    pub fn options(&self) -> EngineOptions {
+        EngineOptions {
+            rules: self.rules.clone(),
+            size: self.size as usize,
+            seed: self.seed,
+            threads: self.threads.map(usize::from),
+            playouts: self.playouts,
+            time_per_move: self.time.map(Duration::from_secs_f64),
+            policy: match self.policy {
+                PolicyArg::Light => PolicyChoice::Light,
+                PolicyArg::Heavy => PolicyChoice::Heavy,
+            },
+            max_tree_mb: self.max_tree_mb as usize,
+            resign_threshold: self.resign.0,
+            lag: Duration::from_secs_f64(self.lag),
+            ponder: self.ponder,
+        }
+    }
+}
