@@ -1,4 +1,33 @@
-//! tengen: a Monte Carlo Go engine.
+//! tengen: a Monte Carlo Go engine for standard Go, Stones and Stoical Go.
+//!
+//! # How to read this code
+//!
+//! Modules depend in one direction only, each on those below it:
+//!
+//! ```text
+//! main.rs (CLI: gtp | selfplay | match | bench)
+//!   gtp       a line -> typed command -> Engine -> "=id ...\n\n"; a reader thread feeds a queue
+//!   selfplay  matches between engine settings or external GTP programs; SGF out; statistics
+//!   bench     playout and search throughput
+//!   engine    the facade every front end drives: game + search + clock; prints nothing
+//!   search    arena tree of atomic nodes, UCT/RAVE with priors, threads, time, analysis data
+//!   playout   light and heavy playout policies, generic over the rules, allocation-free
+//!   rules     the Rules trait; Standard, Stones, Stoical; Position<R>, Game<R> (history, undo)
+//!   board     the physics: points, chains, liberties, captures, Zobrist hash, walls
+//! ```
+//!
+//! Start with [`board::Board`]: a padded 1-D array whose border cells (and walls) need no bounds
+//! checks, chains kept as rings with pseudo-liberty counts, sums and sums of squares so that atari and
+//! its last liberty are O(1). Then [`rules::Rules`]: each variant is plain data implementing `check`
+//! (is a move legal, judged from the position) and `apply` (what it does beyond the board's physics);
+//! [`rules::Position`] is what playouts copy and play, [`rules::Game`] adds what needs the past
+//! (superko, Stoical repetition, undo). Everything from there up is generic over `R: Rules`, so each
+//! variant compiles its own loop; [`rules::AnyGame`] is the single place that picks the variant at run
+//! time, once per GTP command. [`engine::Engine`] is the facade, and [`gtp`] turns text into calls on it.
+//!
+//! Conventions: rows count from the bottom (GTP), `Point` indexes the padded array, a GTP `pass` stands
+//! for the variant's pass-like move (button, prisoner return, stake), and nothing below `main.rs` and
+//! `gtp` writes to standard output.
 pub mod board;
 pub mod cli;
 pub mod engine;

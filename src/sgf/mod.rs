@@ -1,4 +1,4 @@
-//! Smart Game Format (SGF, FF[4]) for Go: a generic reader and writer, and a game-record layer.
+//! Smart Game Format (SGF, `FF[4]`) for Go: a generic reader and writer, and a game-record layer.
 //!
 //! Two layers, because most callers want one but some need the other:
 //! - [`tree`]: the syntax. A collection of game trees, each a sequence of nodes holding properties
