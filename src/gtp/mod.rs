@@ -2,6 +2,7 @@
 //! one command table (the same table answers `known_command` and `list_commands`) and writes exactly
 //! one framed, flushed response per command.
 
+pub mod analysis;
 mod args;
 mod commands;
 mod input;
