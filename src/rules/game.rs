@@ -95,7 +95,23 @@ impl<R: Rules> Game<R> {
                         return Err(Illegal::Superko);
                     }
                 }
-                Repetition::SimpleKo | Repetition::Draw => {}
+                Repetition::SimpleKo => {
+                    // When colours alternate, the board's ko point is exactly the set of placements that
+                    // recreate the position of one move ago. When one colour moves twice in a row (GTP
+                    // allows it), other placements can do it too (a stone on a point its own suicide just
+                    // emptied, a suicide taking the stone just placed): compare with that position.
+                    if let (Some(&(last, Move::Place(_))), Some(before)) =
+                        (self.moves.last(), self.undo.last())
+                    {
+                        if last == color
+                            && before.moves_len + 1 == self.moves.len()
+                            && before.pos.board.hash() == self.hash_after(color, p)
+                        {
+                            return Err(Illegal::Ko);
+                        }
+                    }
+                }
+                Repetition::Draw => {}
             }
         }
         Ok(())
