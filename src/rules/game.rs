@@ -28,7 +28,20 @@ pub struct Game<R: Rules> {
 impl<R: Rules> Game<R> {
     /// A new game on `board` (which may carry walls).
     pub fn new(rules: R, board: Board) -> Game<R> {
-        let pos = Position::new(&rules, board);
+        Game::from_board(rules, board, Color::Black)
+    }
+
+    /// A game starting from a set-up `board` (stones already on it, e.g. `Board::from_diagram`) with
+    /// `to_move` to play. The variant's start state applies (Stones: compensation prisoners).
+    pub fn from_board(rules: R, board: Board, to_move: Color) -> Game<R> {
+        let mut pos = Position::new(&rules, board);
+        pos.to_move = to_move;
+        Game::from_position(rules, pos)
+    }
+
+    /// A game starting from `pos` as it is (prisoners, side to move, variant state); `pos` is the first
+    /// position of the history, and no move can be undone past it.
+    pub fn from_position(rules: R, pos: Position<R>) -> Game<R> {
         let history = vec![(pos.board.hash(), pos.to_move)];
         Game { rules, pos, history, moves: Vec::new(), undo: Vec::new(), handicap: Vec::new() }
     }
