@@ -18,7 +18,9 @@ pub struct Game<R: Rules> {
     rules: R,
     pos: Position<R>,
     /// Board hash of each position that arose (the start included), with the player to move then.
-    /// Passes, button takes, returns and stakes add nothing: they change no stone (RULES.md).
+    /// A pass or a button take adds its (unchanged) position with the other player to move: that
+    /// situation occurred, which situational superko must see (RULES.md section 2: "no earlier position
+    /// with the same player to move"). Stones' returns and stakes add nothing (RULES.md section 3).
     history: Vec<(u64, Color)>,
     moves: Vec<(Color, Move)>,
     undo: Vec<Snapshot<R>>,
@@ -154,6 +156,8 @@ impl<R: Rules> Game<R> {
                 self.pos.outcome = Some(Outcome::draw(EndReason::Repetition));
             }
             self.history.push((h, self.pos.to_move));
+        } else if let Move::Pass | Move::Button = mv {
+            self.history.push((self.pos.board.hash(), self.pos.to_move));
         }
         self.moves.push((color, mv));
         self.undo.push(snapshot);
