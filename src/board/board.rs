@@ -310,7 +310,11 @@ impl Board {
     /// Exact number of distinct liberties of the chain through `p`, counting at most `limit + 1`.
     pub fn liberties_up_to(&self, p: Point, limit: usize) -> usize {
         let mut found = [Point::NONE; 8];
-        let cap = (limit + 1).min(found.len());
+        if limit + 1 > found.len() {
+            // Beyond the stack buffer: count them all rather than stop early at the buffer's size.
+            return self.liberties(p).len().min(limit + 1);
+        }
+        let cap = limit + 1;
         let mut n = 0;
         for s in self.chain_stones(p) {
             for q in self.neighbours(s) {

@@ -18,7 +18,9 @@ pub struct Game<R: Rules> {
     rules: R,
     pos: Position<R>,
     /// Board hash of each position that arose (the start included), with the player to move then.
-    /// Passes, button takes, returns and stakes add nothing: they change no stone (RULES.md).
+    /// A pass or a button take adds its (unchanged) position with the other player to move: that
+    /// situation occurred, which situational superko must see (RULES.md section 2: "no earlier position
+    /// with the same player to move"). Stones' returns and stakes add nothing (RULES.md section 3).
     history: Vec<(u64, Color)>,
     moves: Vec<(Color, Move)>,
     undo: Vec<Snapshot<R>>,
@@ -28,7 +30,20 @@ pub struct Game<R: Rules> {
 impl<R: Rules> Game<R> {
     /// A new game on `board` (which may carry walls).
     pub fn new(rules: R, board: Board) -> Game<R> {
-        let pos = Position::new(&rules, board);
+        Game::from_board(rules, board, Color::Black)
+    }
+
+    /// A game starting from a set-up `board` (stones already on it, e.g. `Board::from_diagram`) with
+    /// `to_move` to play. The variant's start state applies (Stones: compensation prisoners).
+    pub fn from_board(rules: R, board: Board, to_move: Color) -> Game<R> {
+        let mut pos = Position::new(&rules, board);
+        pos.to_move = to_move;
+        Game::from_position(rules, pos)
+    }
+
+    /// A game starting from `pos` as it is (prisoners, side to move, variant state); `pos` is the first
+    /// position of the history, and no move can be undone past it.
+    pub fn from_position(rules: R, pos: Position<R>) -> Game<R> {
         let history = vec![(pos.board.hash(), pos.to_move)];
         Game { rules, pos, history, moves: Vec::new(), undo: Vec::new(), handicap: Vec::new() }
     }
@@ -95,7 +110,23 @@ impl<R: Rules> Game<R> {
                         return Err(Illegal::Superko);
                     }
                 }
-                Repetition::SimpleKo | Repetition::Draw => {}
+                Repetition::SimpleKo => {
+                    // When colours alternate, the board's ko point is exactly the set of placements that
+                    // recreate the position of one move ago. When one colour moves twice in a row (GTP
+                    // allows it), other placements can do it too (a stone on a point its own suicide just
+                    // emptied, a suicide taking the stone just placed): compare with that position.
+                    if let (Some(&(last, Move::Place(_))), Some(before)) =
+                        (self.moves.last(), self.undo.last())
+                    {
+                        if last == color
+                            && before.moves_len + 1 == self.moves.len()
+                            && before.pos.board.hash() == self.hash_after(color, p)
+                        {
+                            return Err(Illegal::Ko);
+                        }
+                    }
+                }
+                Repetition::Draw => {}
             }
         }
         Ok(())
@@ -125,6 +156,8 @@ impl<R: Rules> Game<R> {
                 self.pos.outcome = Some(Outcome::draw(EndReason::Repetition));
             }
             self.history.push((h, self.pos.to_move));
+        } else if let Move::Pass | Move::Button = mv {
+            self.history.push((self.pos.board.hash(), self.pos.to_move));
         }
         self.moves.push((color, mv));
         self.undo.push(snapshot);

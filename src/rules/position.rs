@@ -87,15 +87,16 @@ impl<R: Rules> Position<R> {
         if self.outcome.is_some() {
             return Err(super::Illegal::GameOver);
         }
+        if let Move::Place(p) | Move::Stake(p) = mv {
+            // Refuse points outside this board's padded array (another board's points, garbage) before
+            // any lookup; border cells and walls are both `Wall` cells.
+            if p.idx() >= self.board.geometry().cells() || self.board.cell(p) == crate::board::Cell::Wall {
+                return Err(super::Illegal::OffBoard);
+            }
+        }
         if let Move::Place(p) = mv {
             if !self.board.is_empty_point(p) {
-                return Err(
-                    if self.board.geometry().on_board(p) && self.board.cell(p) != crate::board::Cell::Wall {
-                        super::Illegal::Occupied
-                    } else {
-                        super::Illegal::OffBoard
-                    },
-                );
+                return Err(super::Illegal::Occupied);
             }
         }
         rules.check(self, color, mv)
