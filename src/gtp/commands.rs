@@ -88,12 +88,13 @@ fn known_command(_: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
 }
 
 fn boardsize(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
-    let n: usize = args::int(c.args, 0)?;
+    let unacceptable = || GtpError::new("unacceptable size");
+    let n = args::count(c.args, 0, unacceptable)?;
     // `boardsize W H` and `rectangular_boardsize W H`: only square boards are supported.
     if c.args.len() > 1 {
-        let h: usize = args::int(c.args, 1)?;
+        let h = args::count(c.args, 1, unacceptable)?;
         if h != n {
-            return Err(GtpError::new("unacceptable size"));
+            return Err(unacceptable());
         }
     }
     s.engine.set_size(n)?;
@@ -127,7 +128,7 @@ fn genmove(s: &mut Session, c: &mut Call, commit: bool) -> Result<Reply, GtpErro
 }
 
 fn handicap(s: &mut Session, c: &mut Call, fixed: bool) -> Result<Reply, GtpError> {
-    let n: usize = args::int(c.args, 0)?;
+    let n = args::count(c.args, 0, || GtpError::new("invalid number of stones"))?;
     let pts = if fixed { s.engine.fixed_handicap(n)? } else { s.engine.place_free_handicap(n)? };
     let geo = s.engine.game().board().geometry();
     text(pts.iter().map(|&p| geo.vertex(p)).collect::<Vec<_>>().join(" "))
