@@ -6,6 +6,7 @@ mod display;
 mod error;
 mod options;
 mod random_player;
+mod record;
 
 pub use clock::{Clock, TimeLeft, TimeSystem};
 pub use error::EngineError;

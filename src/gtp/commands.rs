@@ -44,6 +44,8 @@ const COMMANDS: &[(&str, Handler)] = &[
     ("final_score", |s, _| text(s.engine.final_score()?.to_string())),
     ("final_status_list", final_status_list),
     ("showboard", |s, _| text(format!("\n{}", s.engine.showboard()))),
+    ("loadsgf", loadsgf),
+    ("printsgf", printsgf),
     ("kgs-rules", kgs_rules),
     ("kgs-game_over", |_, _| text("")),
     ("cputime", |_, _| text(format!("{:.3}", cpu_seconds()))),
@@ -206,6 +208,29 @@ fn final_status_list(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
         }
     }
     text(lines.join("\n"))
+}
+
+/// `loadsgf FILE [N]`: the game in FILE, up to but not including move N.
+fn loadsgf(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
+    let file = args::arg(c.args, 0)?;
+    let until = if c.args.len() > 1 { Some(args::int::<usize>(c.args, 1)?) } else { None };
+    let cannot = |why: String| GtpError::new(format!("cannot load file: {why}"));
+    let bytes = std::fs::read(file).map_err(|e| cannot(e.to_string()))?;
+    let record = crate::sgf::GameRecord::parse_bytes(&bytes).map_err(|e| cannot(e.to_string()))?;
+    s.engine.load_record(&record, until)?;
+    text("")
+}
+
+/// `printsgf [FILE]`: the game as SGF, answered or written to FILE.
+fn printsgf(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
+    let sgf = s.engine.to_record().to_sgf();
+    match c.args.first() {
+        None => text(sgf.trim_end()),
+        Some(file) => {
+            std::fs::write(file, sgf).map_err(|e| GtpError::new(format!("cannot save file: {e}")))?;
+            text("")
+        }
+    }
 }
 
 fn kgs_rules(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
