@@ -161,10 +161,8 @@ fn time_left(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
     let color = args::color(c.args, 0)?;
     let seconds = args::float(c.args, 1)?;
     let count: u32 = args::int(c.args, 2)?;
-    if seconds < 0.0 {
-        return Err(GtpError::syntax());
-    }
-    s.engine.clock_mut().time_left(color, seconds, count);
+    // A clock that ran past zero (server lag) is reported, not refused: nothing is left.
+    s.engine.clock_mut().time_left(color, seconds.max(0.0), count);
     text("")
 }
 
