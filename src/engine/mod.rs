@@ -6,6 +6,7 @@ mod display;
 mod error;
 mod options;
 mod random_player;
+mod record;
 pub mod time_manager;
 
 pub use clock::{Clock, TimeLeft, TimeSystem};
@@ -168,7 +169,9 @@ impl Engine {
         self.require_empty()?;
         let pts =
             handicap::fixed_points(self.game.board().geometry(), n).ok_or(EngineError::InvalidHandicap)?;
-        self.place_handicap(&pts)?;
+        // A wall on one of the fixed points: this board does not take that handicap (GTP has no
+        // `bad vertex list` for `fixed_handicap`, whose vertices the controller did not choose).
+        self.place_handicap(&pts).map_err(|_| EngineError::InvalidHandicap)?;
         Ok(pts)
     }
 

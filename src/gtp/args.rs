@@ -16,6 +16,22 @@ pub fn int<T: std::str::FromStr>(args: &[String], i: usize) -> Result<T, GtpErro
     arg(args, i)?.parse().map_err(|_| GtpError::syntax())
 }
 
+/// A non-negative count such as a board size or a number of handicap stones. A well-formed integer
+/// that is negative or too large is not a syntax error but `out_of_range` (`unacceptable size`,
+/// `invalid number of stones`), as GTP distinguishes them.
+pub fn count(args: &[String], i: usize, out_of_range: fn() -> GtpError) -> Result<usize, GtpError> {
+    let a = arg(args, i)?;
+    if let Ok(n) = a.parse::<usize>() {
+        return Ok(n);
+    }
+    let digits = a.strip_prefix(['+', '-']).unwrap_or(a);
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        Err(out_of_range())
+    } else {
+        Err(GtpError::syntax())
+    }
+}
+
 pub fn float(args: &[String], i: usize) -> Result<f64, GtpError> {
     let v: f64 = arg(args, i)?.parse().map_err(|_| GtpError::syntax())?;
     if v.is_finite() {

@@ -44,6 +44,8 @@ const COMMANDS: &[(&str, Handler)] = &[
     ("final_score", |s, _| text(s.engine.final_score()?.to_string())),
     ("final_status_list", final_status_list),
     ("showboard", |s, _| text(format!("\n{}", s.engine.showboard()))),
+    ("loadsgf", loadsgf),
+    ("printsgf", printsgf),
     ("kgs-rules", kgs_rules),
     ("kgs-game_over", |_, _| text("")),
     ("cputime", |_, _| text(format!("{:.3}", cpu_seconds()))),
@@ -88,12 +90,13 @@ fn known_command(_: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
 }
 
 fn boardsize(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
-    let n: usize = args::int(c.args, 0)?;
+    let unacceptable = || GtpError::new("unacceptable size");
+    let n = args::count(c.args, 0, unacceptable)?;
     // `boardsize W H` and `rectangular_boardsize W H`: only square boards are supported.
     if c.args.len() > 1 {
-        let h: usize = args::int(c.args, 1)?;
+        let h = args::count(c.args, 1, unacceptable)?;
         if h != n {
-            return Err(GtpError::new("unacceptable size"));
+            return Err(unacceptable());
         }
     }
     s.engine.set_size(n)?;
@@ -127,7 +130,7 @@ fn genmove(s: &mut Session, c: &mut Call, commit: bool) -> Result<Reply, GtpErro
 }
 
 fn handicap(s: &mut Session, c: &mut Call, fixed: bool) -> Result<Reply, GtpError> {
-    let n: usize = args::int(c.args, 0)?;
+    let n = args::count(c.args, 0, || GtpError::new("invalid number of stones"))?;
     let pts = if fixed { s.engine.fixed_handicap(n)? } else { s.engine.place_free_handicap(n)? };
     let geo = s.engine.game().board().geometry();
     text(pts.iter().map(|&p| geo.vertex(p)).collect::<Vec<_>>().join(" "))
@@ -158,10 +161,8 @@ fn time_left(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
     let color = args::color(c.args, 0)?;
     let seconds = args::float(c.args, 1)?;
     let count: u32 = args::int(c.args, 2)?;
-    if seconds < 0.0 {
-        return Err(GtpError::syntax());
-    }
-    s.engine.clock_mut().time_left(color, seconds, count);
+    // A clock that ran past zero (server lag) is reported, not refused: nothing is left.
+    s.engine.clock_mut().time_left(color, seconds.max(0.0), count);
     text("")
 }
 
@@ -205,6 +206,29 @@ fn final_status_list(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
         }
     }
     text(lines.join("\n"))
+}
+
+/// `loadsgf FILE [N]`: the game in FILE, up to but not including move N.
+fn loadsgf(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
+    let file = args::arg(c.args, 0)?;
+    let until = if c.args.len() > 1 { Some(args::int::<usize>(c.args, 1)?) } else { None };
+    let cannot = |why: String| GtpError::new(format!("cannot load file: {why}"));
+    let bytes = std::fs::read(file).map_err(|e| cannot(e.to_string()))?;
+    let record = crate::sgf::GameRecord::parse_bytes(&bytes).map_err(|e| cannot(e.to_string()))?;
+    s.engine.load_record(&record, until)?;
+    text("")
+}
+
+/// `printsgf [FILE]`: the game as SGF, answered or written to FILE.
+fn printsgf(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
+    let sgf = s.engine.to_record().to_sgf();
+    match c.args.first() {
+        None => text(sgf.trim_end()),
+        Some(file) => {
+            std::fs::write(file, sgf).map_err(|e| GtpError::new(format!("cannot save file: {e}")))?;
+            text("")
+        }
+    }
 }
 
 fn kgs_rules(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {

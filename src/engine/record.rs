@@ -1,0 +1,115 @@
+//! The game as an SGF record and back: what GTP `printsgf` and `loadsgf` need.
+
+use super::{Engine, EngineError};
+use crate::board::{Color, Geometry, Point, MAX_SIZE, MIN_SIZE};
+use crate::rules::{AnyGame, Komi, Move, RulesConfig, Variant};
+use crate::sgf::{GameRecord, RecordMove};
+
+impl Engine {
+    /// The game so far as an SGF record: size, komi (not for Stones), the complete rules string in
+    /// `RU`, handicap stones as `AB`, the moves, and the result once the game is over. Variant moves
+    /// that GTP writes `pass` (button, prisoner return, stake) are passes with a comment naming them,
+    /// which [`Engine::load_record`] reads back.
+    pub fn to_record(&self) -> GameRecord {
+        let g = self.game();
+        let geo = g.board().geometry();
+        let mut record = GameRecord::new(self.size);
+        if self.variant() != Variant::Stones {
+            record.komi = Some(self.rules.komi_value());
+        }
+        record.rules = Some(self.rules.to_string());
+        record.handicap = g.handicap().len() as u32;
+        record.black_stones = g.handicap().iter().map(|&p| geo.xy(p)).collect();
+        record.moves = g
+            .moves()
+            .iter()
+            .map(|&(color, m)| RecordMove {
+                color,
+                at: match m {
+                    Move::Place(p) => Some(geo.xy(p)),
+                    _ => None,
+                },
+                comment: (m.is_pass_like() && m != Move::Pass).then(|| m.describe(geo)),
+            })
+            .collect();
+        record.result = g.outcome().map(|o| o.to_string());
+        record
+    }
+
+    /// Replaces the game by the one `record` holds, up to but not including move number `until`
+    /// (1-based, GTP `loadsgf FILE N`; all moves when `None`). Size and komi come from the file; the
+    /// rules from `RU` when it is a rules string or a KGS rules name, else the current ones stay. On
+    /// any error the engine is unchanged.
+    pub fn load_record(&mut self, record: &GameRecord, until: Option<usize>) -> Result<(), EngineError> {
+        let fail = |why: String| EngineError::CannotLoad(why);
+        let size = record.size;
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err(fail(format!("board size {size} is not supported")));
+        }
+        let mut rules = match record.rules.as_deref().map(str::trim) {
+            Some(ru) => RulesConfig::parse(ru)
+                .ok()
+                .or_else(|| RulesConfig::from_kgs(ru, &self.rules))
+                .unwrap_or_else(|| self.rules.clone()),
+            None => self.rules.clone(),
+        };
+        if rules.komi == Komi::Default {
+            rules.komi = self.rules.komi;
+        }
+        if let Some(k) = record.komi {
+            rules.komi = Komi::Set(k);
+        }
+        let mut game = AnyGame::new(&rules, size);
+        let geo = *game.board().geometry();
+        let point = |(x, y): (usize, usize)| -> Result<Point, EngineError> {
+            if x < size && y < size {
+                Ok(geo.point(x, y))
+            } else {
+                Err(fail(format!("point ({x}, {y}) is off the board")))
+            }
+        };
+        if !record.white_stones.is_empty() {
+            return Err(fail("white setup stones are not supported".into()));
+        }
+        if !record.black_stones.is_empty() {
+            let stones = record.black_stones.iter().map(|&xy| point(xy)).collect::<Result<Vec<_>, _>>()?;
+            game.set_handicap(&stones).map_err(|e| fail(format!("setup stones: {e}")))?;
+        }
+        let count = until.map_or(record.moves.len(), |n| n.saturating_sub(1).min(record.moves.len()));
+        for (i, m) in record.moves[..count].iter().enumerate() {
+            let mv = match m.at {
+                Some(xy) => Move::Place(point(xy)?),
+                None => variant_move(&geo, m.comment.as_deref()).unwrap_or_else(|| game.pass_move(m.color)),
+            };
+            game.play(m.color, mv).map_err(|e| {
+                fail(format!(
+                    "move {} ({} {}) is illegal: {e}",
+                    i + 1,
+                    color_name(m.color),
+                    mv.describe(&geo)
+                ))
+            })?;
+        }
+        self.rules = rules;
+        self.size = size;
+        self.game = game;
+        self.clock.reset();
+        Ok(())
+    }
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+/// The variant move a pass's comment names, as [`Engine::to_record`] writes it.
+fn variant_move(geo: &Geometry, comment: Option<&str>) -> Option<Move> {
+    match comment?.trim() {
+        "button" => Some(Move::Button),
+        "prisoner return" => Some(Move::Return),
+        c => c.strip_prefix("stake on ").and_then(|v| geo.parse_vertex(v.trim())).map(Move::Stake),
+    }
+}
