@@ -32,6 +32,7 @@ pub mod board;
 pub mod cli;
 pub mod engine;
 pub mod gtp;
+pub mod playout;
 pub mod rules;
 pub mod selfplay;
 pub mod sgf;

@@ -1,0 +1,583 @@
+//! Playouts: from a position, play quick moves to the end of the game and say who won.
+//!
+//! `Playout<R>` owns a scratch position and every buffer it needs, so after the first playout on a
+//! board size nothing is allocated: the start position is copied in with `clone_from` (a `memcpy` beats
+//! undo), moves are chosen from the board's free-point list, and the final count reuses its arrays.
+//! The loop is generic over the rules and over the policy (a const parameter), so each variant and
+//! policy compiles to its own loop without dynamic dispatch.
+//!
+//! Policies:
+//! - **light**: uniform among legal placements that do not fill an own eye nor commit suicide; the
+//!   choice is O(1): a random index into the free-point list, then probing forward (libego's method).
+//! - **heavy** (MoGo's and Pachi's "moggy" spirit): near the opponent's last move, with fixed
+//!   probabilities, capture a chain in atari or save an own chain from atari (extend when that gains
+//!   liberties, or capture a neighbour in atari), then play a 3x3 pattern move (hane, cut, ...); else a
+//!   random move as in light, rejecting most self-ataris.
+//!
+//! Ends per variant (superko is never checked here, only the position's own rules: ko point, suicide,
+//! Stoical's capture restriction):
+//! - `go`: a player passes (or takes the button) when no non-eye legal placement is left; two passes
+//!   end the playout and the final board is counted by area (Tromp-Taylor: stones plus empty regions
+//!   that touch one colour only) with komi and the button. Territory scoring uses the same count: once
+//!   a random game is played out, territory and area counting differ by the stones and prisoners of
+//!   each side, which almost never changes the winner; the search only needs the winner.
+//! - `stones`: no passes. A player with no good placement returns a prisoner, else stakes a group,
+//!   else plays any legal placement (own eyes included), else loses; with a small probability a player
+//!   ahead in prisoners returns one anyway. The game ends with a decisive capture (the rules' `apply`).
+//! - `stoical`: like `go`; a repetition (a draw by the rules) cannot be seen without the history.
+//! - Every playout stops after `3 * points + 16` moves (ko cycles, Stoical repetitions, Stones loops):
+//!   go and Stoical are then counted by area, Stones by who is nearer to their threshold.
+
+mod pattern;
+mod tactics;
+
+pub use pattern::Pat3;
+pub use tactics::{atari_escapes_near, captures_near, escapes, self_atari, PointSet};
+
+use crate::board::{Cell, Color, Point};
+use crate::rules::{Move, Outcome, Position, Rules, Standard, Stoical, Stones, Variant};
+use rand::RngCore;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::fmt;
+use std::str::FromStr;
+
+/// The random generator every playout and search thread uses.
+pub type Rng = Xoshiro256PlusPlus;
+
+/// What a variant adds to the playout loop: how a playout that ran out of moves is judged.
+pub trait Simulate: Rules {
+    /// Black's margin when a playout ends by two passes or by the move cap; `area` is Black's area
+    /// minus White's on the final board. Positive: Black wins; zero: a draw.
+    fn final_margin(&self, pos: &Position<Self>, area: i32) -> f64;
+}
+
+impl Simulate for Standard {
+    #[inline]
+    fn final_margin(&self, pos: &Position<Self>, area: i32) -> f64 {
+        let button = match pos.extra.button {
+            Some(Color::Black) => 0.5,
+            Some(Color::White) => -0.5,
+            None => 0.0,
+        };
+        area as f64 - self.komi + button
+    }
+}
+
+impl Simulate for Stoical {
+    #[inline]
+    fn final_margin(&self, _pos: &Position<Self>, area: i32) -> f64 {
+        area as f64 - self.komi
+    }
+}
+
+impl Simulate for Stones {
+    /// Only at the move cap: who is nearer to their threshold (Black's lead minus Black's threshold,
+    /// against White's lead minus White's threshold).
+    #[inline]
+    fn final_margin(&self, pos: &Position<Self>, _area: i32) -> f64 {
+        let black = pos.lead(Color::Black) - self.threshold_for(Color::Black);
+        let white = pos.lead(Color::White) - self.threshold_for(Color::White);
+        (black - white) as f64
+    }
+}
+
+/// The playout policy (`--policy light|heavy`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default, Hash)]
+pub enum Policy {
+    Light,
+    #[default]
+    Heavy,
+}
+
+impl Policy {
+    pub fn name(self) -> &'static str {
+        match self {
+            Policy::Light => "light",
+            Policy::Heavy => "heavy",
+        }
+    }
+}
+
+impl fmt::Display for Policy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A policy name that is neither `light` nor `heavy`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PolicyError(pub String);
+
+impl fmt::Display for PolicyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown playout policy '{}' (light or heavy)", self.0)
+    }
+}
+
+impl std::error::Error for PolicyError {}
+
+impl FromStr for Policy {
+    type Err = PolicyError;
+    fn from_str(s: &str) -> Result<Policy, PolicyError> {
+        match s.to_ascii_lowercase().as_str() {
+            "light" => Ok(Policy::Light),
+            "heavy" => Ok(Policy::Heavy),
+            _ => Err(PolicyError(s.to_string())),
+        }
+    }
+}
+
+/// Why a playout stopped.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum PlayoutEnd {
+    /// The position was already over, or a move ended it (a Stones decisive capture).
+    GameOver,
+    TwoPasses,
+    /// Stones: the player to move had no legal move and lost.
+    NoLegalMove,
+    MoveCap,
+}
+
+/// The terminal evaluation of one playout.
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub struct PlayoutResult {
+    /// `None` for a draw.
+    pub winner: Option<Color>,
+    /// Black's margin: area points minus komi (go, Stoical), the lead (a Stones decisive move) or the
+    /// threshold distance (a capped Stones playout). Negative when White is ahead.
+    pub black_margin: f32,
+    /// Moves the playout played (pass-like moves included).
+    pub moves: u32,
+    pub end: PlayoutEnd,
+}
+
+impl PlayoutResult {
+    /// The result for `color` in half points: 2 for a win, 1 for a draw, 0 for a loss. Integers make
+    /// the search's atomic sums exact (a Stoical draw is one half-point).
+    #[inline]
+    pub fn half_points(&self, color: Color) -> u32 {
+        match self.winner {
+            None => 1,
+            Some(w) if w == color => 2,
+            Some(_) => 0,
+        }
+    }
+
+    fn from_margin(margin: f64, moves: u32, end: PlayoutEnd) -> PlayoutResult {
+        let o = Outcome::from_margin(margin, crate::rules::EndReason::TwoPasses);
+        PlayoutResult { winner: o.winner, black_margin: margin as f32, moves, end }
+    }
+}
+
+/// Probability thresholds of the heavy policy, out of 2^32 (tuned like Pachi's moggy defaults).
+const fn rate(percent: u64) -> u32 {
+    let r = (percent << 32) / 100;
+    if r > u32::MAX as u64 {
+        u32::MAX
+    } else {
+        r as u32
+    }
+}
+/// Answer the last move's ataris (capture, escape, counter-capture).
+const ATARI_RATE: u32 = rate(90);
+/// Play a 3x3 pattern move next to the last move.
+const PATTERN_RATE: u32 = rate(90);
+/// Reject a random move that puts a single stone in atari (two or more stones: always rejected).
+const SINGLE_SELF_ATARI_REJECT: u32 = rate(50);
+/// Stones: a player ahead in prisoners returns one instead of placing (a tempo move).
+const STONES_RETURN_RATE: u32 = rate(2);
+/// Own chains longer than this are not walked for counter-captures.
+const WALK_LIMIT: usize = 32;
+
+/// A uniform index below `n` (Lemire's multiply-shift; the bias is negligible for board sizes).
+#[inline]
+fn below(rng: &mut Rng, n: usize) -> usize {
+    ((rng.next_u32() as u64 * n as u64) >> 32) as usize
+}
+
+#[inline]
+fn chance(rng: &mut Rng, threshold: u32) -> bool {
+    rng.next_u32() < threshold
+}
+
+/// A reusable playout runner for one variant: scratch position, move list and count buffers.
+#[derive(Debug)]
+pub struct Playout<R: Rules> {
+    pos: Position<R>,
+    /// Placements of the last playout, in order, with their colour (for AMAF / RAVE).
+    moves: Vec<(Color, Point)>,
+    /// Final area owner per cell after the last playout: 1 Black, -1 White, 0 neutral or off board.
+    owner: Vec<i8>,
+    mark: Vec<bool>,
+    region: Vec<Point>,
+    pat3: Pat3,
+    /// The previous placement, for the heavy policy's local answers (`NONE` after a pass).
+    last: Point,
+}
+
+impl<R: Simulate> Playout<R> {
+    /// A runner whose buffers fit `start`'s board.
+    pub fn new(start: &Position<R>) -> Playout<R> {
+        let cells = start.board.geometry().cells();
+        let points = start.board.size() * start.board.size();
+        Playout {
+            pos: start.clone(),
+            moves: Vec::with_capacity(4 * points + 32),
+            owner: vec![0; cells],
+            mark: vec![false; cells],
+            region: Vec::with_capacity(points),
+            pat3: Pat3::new(),
+            last: Point::NONE,
+        }
+    }
+
+    /// The 3x3 pattern table (shared with the tree's priors).
+    pub fn patterns(&self) -> &Pat3 {
+        &self.pat3
+    }
+
+    /// Copies `start` into the scratch position without allocating (same board size as before).
+    #[inline]
+    pub fn load(&mut self, start: &Position<R>) {
+        self.pos.clone_from(start);
+        self.last = Point::NONE;
+    }
+
+    /// The scratch position: the search plays its tree moves here before `play_out`.
+    #[inline]
+    pub fn position(&self) -> &Position<R> {
+        &self.pos
+    }
+
+    #[inline]
+    pub fn position_mut(&mut self) -> &mut Position<R> {
+        &mut self.pos
+    }
+
+    /// Tells the heavy policy which placement was played last (`Point::NONE` after a pass-like move).
+    #[inline]
+    pub fn set_last(&mut self, p: Point) {
+        self.last = p;
+    }
+
+    /// Placements of the last playout, in order.
+    #[inline]
+    pub fn moves(&self) -> &[(Color, Point)] {
+        &self.moves
+    }
+
+    /// Area owner of each cell (indexed by `Point::idx`) at the end of the last playout: 1 Black,
+    /// -1 White, 0 neutral, wall or border.
+    #[inline]
+    pub fn owner(&self) -> &[i8] {
+        &self.owner
+    }
+
+    /// Copies `start` in and plays it out.
+    pub fn run(&mut self, rules: &R, start: &Position<R>, policy: Policy, rng: &mut Rng) -> PlayoutResult {
+        self.load(start);
+        self.play_out(rules, policy, rng)
+    }
+
+    /// Plays the scratch position out to the end (destroying it) and evaluates it.
+    pub fn play_out(&mut self, rules: &R, policy: Policy, rng: &mut Rng) -> PlayoutResult {
+        // One branch per playout picks the monomorphized loop.
+        match policy {
+            Policy::Light => self.simulate::<false>(rules, rng),
+            Policy::Heavy => self.simulate::<true>(rules, rng),
+        }
+    }
+
+    fn simulate<const HEAVY: bool>(&mut self, rules: &R, rng: &mut Rng) -> PlayoutResult {
+        self.moves.clear();
+        let size = self.pos.board.size() as u32;
+        let cap = 3 * size * size + 16;
+        let stones = R::VARIANT == Variant::Stones;
+        let mut n = 0u32;
+        loop {
+            if let Some(o) = self.pos.outcome {
+                let margin = match o.winner {
+                    Some(Color::Black) => o.margin,
+                    Some(Color::White) => -o.margin,
+                    None => 0.0,
+                };
+                self.count_area();
+                return PlayoutResult {
+                    winner: o.winner,
+                    black_margin: margin as f32,
+                    moves: n,
+                    end: PlayoutEnd::GameOver,
+                };
+            }
+            if n >= cap {
+                // The move cap: no playout runs away (ko cycles, repetitions the playout cannot see).
+                let area = self.count_area();
+                return PlayoutResult::from_margin(
+                    rules.final_margin(&self.pos, area),
+                    n,
+                    PlayoutEnd::MoveCap,
+                );
+            }
+            let color = self.pos.to_move;
+            n += 1;
+            // Stones: a player ahead in prisoners sometimes returns one as a tempo move.
+            if stones
+                && self.pos.prisoners[color] > self.pos.prisoners[color.opponent()]
+                && chance(rng, STONES_RETURN_RATE)
+            {
+                self.pos.play(rules, color, Move::Return);
+                self.last = Point::NONE;
+                continue;
+            }
+            let choice = if HEAVY {
+                self.choose_heavy(rules, color, rng)
+            } else {
+                self.choose_light(rules, color, rng)
+            };
+            if let Some(p) = choice {
+                self.place(rules, color, p);
+                continue;
+            }
+            if stones {
+                match self.stones_fallback(rules, color) {
+                    Some(Move::Place(p)) => self.place(rules, color, p),
+                    Some(mv) => {
+                        self.pos.play(rules, color, mv);
+                        self.last = Point::NONE;
+                    }
+                    None => {
+                        // No legal move at all: the player to move loses (RULES.md section 3).
+                        self.count_area();
+                        let w = color.opponent();
+                        let lead = self.pos.lead(w) as f64;
+                        let margin = if w == Color::Black { lead } else { -lead };
+                        return PlayoutResult {
+                            winner: Some(w),
+                            black_margin: margin as f32,
+                            moves: n - 1,
+                            end: PlayoutEnd::NoLegalMove,
+                        };
+                    }
+                }
+                continue;
+            }
+            // go / Stoical: no non-eye placement left, so pass (or take the button while it is free).
+            let mv = rules.pass_move(&self.pos, color);
+            if mv == Move::Pass && self.pos.passes >= 1 {
+                // The second pass ends the game; it is counted here rather than by `apply`, whose
+                // scoring allocates.
+                let area = self.count_area();
+                return PlayoutResult::from_margin(
+                    rules.final_margin(&self.pos, area),
+                    n,
+                    PlayoutEnd::TwoPasses,
+                );
+            }
+            self.pos.play(rules, color, mv);
+            self.last = Point::NONE;
+        }
+    }
+
+    #[inline]
+    fn place(&mut self, rules: &R, color: Color, p: Point) {
+        self.pos.play(rules, color, Move::Place(p));
+        self.moves.push((color, p));
+        self.last = p;
+    }
+
+    /// A placement the playout may choose: legal without history, not an own eye, not a suicide.
+    #[inline]
+    fn playable(&self, rules: &R, color: Color, p: Point) -> bool {
+        let b = &self.pos.board;
+        !b.is_eye(color, p)
+            && !b.is_suicide(color, p)
+            && rules.check(&self.pos, color, Move::Place(p)).is_ok()
+    }
+
+    /// Light policy: a random start in the free-point list, then the first playable point after it.
+    #[inline]
+    fn choose_light(&self, rules: &R, color: Color, rng: &mut Rng) -> Option<Point> {
+        let empties = self.pos.board.empties();
+        let n = empties.len();
+        if n == 0 {
+            return None;
+        }
+        let start = below(rng, n);
+        for i in 0..n {
+            let j = if start + i >= n { start + i - n } else { start + i };
+            let p = empties[j];
+            if self.playable(rules, color, p) {
+                return Some(p);
+            }
+        }
+        None
+    }
+
+    /// Picks a random playable point of `cands` that also passes `ok`.
+    #[inline]
+    fn pick<const N: usize>(
+        &self,
+        rules: &R,
+        color: Color,
+        cands: &mut PointSet<N>,
+        rng: &mut Rng,
+        ok: impl Fn(Point) -> bool,
+    ) -> Option<Point> {
+        while !cands.is_empty() {
+            let p = cands.swap_remove(below(rng, cands.len()));
+            if self.playable(rules, color, p) && ok(p) {
+                return Some(p);
+            }
+        }
+        None
+    }
+
+    /// Heavy policy: answer ataris near the last move, then 3x3 patterns, then random without
+    /// self-atari.
+    fn choose_heavy(&self, rules: &R, color: Color, rng: &mut Rng) -> Option<Point> {
+        let b = &self.pos.board;
+        let last = self.last;
+        if !last.is_none() {
+            if chance(rng, ATARI_RATE) {
+                let mut cands = PointSet::<16>::default();
+                captures_near(b, color, last, &mut cands);
+                atari_escapes_near(b, color, last, WALK_LIMIT, &mut cands);
+                if let Some(p) = self.pick(rules, color, &mut cands, rng, |_| true) {
+                    return Some(p);
+                }
+            }
+            if chance(rng, PATTERN_RATE) {
+                let mut cands = PointSet::<8>::default();
+                let s = b.geometry().stride as u16;
+                for q in [
+                    last.0 - s - 1,
+                    last.0 - s,
+                    last.0 - s + 1,
+                    last.0 - 1,
+                    last.0 + 1,
+                    last.0 + s - 1,
+                    last.0 + s,
+                    last.0 + s + 1,
+                ] {
+                    let q = Point(q);
+                    if b.is_empty_point(q) && self.pat3.matches(b, q) {
+                        cands.insert(q);
+                    }
+                }
+                if let Some(p) =
+                    self.pick(rules, color, &mut cands, rng, |p| self_atari(b, color, p).is_none())
+                {
+                    return Some(p);
+                }
+            }
+        }
+        // Random, but a self-atari is rejected (always for two stones or more, often for one); when
+        // nothing else is left the first rejected one is played, as light would.
+        let empties = b.empties();
+        let n = empties.len();
+        if n == 0 {
+            return None;
+        }
+        let start = below(rng, n);
+        let mut rejected = None;
+        for i in 0..n {
+            let j = if start + i >= n { start + i - n } else { start + i };
+            let p = empties[j];
+            if !self.playable(rules, color, p) {
+                continue;
+            }
+            match self_atari(b, color, p) {
+                Some(stones) if stones >= 2 || chance(rng, SINGLE_SELF_ATARI_REJECT) => {
+                    rejected.get_or_insert(p);
+                }
+                _ => return Some(p),
+            }
+        }
+        rejected
+    }
+
+    /// Stones, when no good placement is left: a prisoner return, else a stake, else any legal
+    /// placement (own eyes, suicides); `None` when the player has no legal move at all.
+    fn stones_fallback(&self, rules: &R, color: Color) -> Option<Move> {
+        let pos = &self.pos;
+        if pos.check(rules, color, Move::Return).is_ok() {
+            return Some(Move::Return);
+        }
+        let own = Cell::stone(color);
+        let b = &pos.board;
+        for i in 0..b.geometry().cells() {
+            let p = Point(i as u16);
+            if b.cell(p) == own && b.chain_head(p) == p && pos.check(rules, color, Move::Stake(p)).is_ok() {
+                return Some(Move::Stake(p));
+            }
+        }
+        b.empties()
+            .iter()
+            .copied()
+            .find(|&p| rules.check(pos, color, Move::Place(p)).is_ok())
+            .map(Move::Place)
+    }
+
+    /// Tromp-Taylor count of the scratch board into `owner`; returns Black's area minus White's.
+    /// Each empty region is flooded once; it belongs to a colour when it touches only that colour.
+    fn count_area(&mut self) -> i32 {
+        let b = &self.pos.board;
+        let cells = b.geometry().cells();
+        if self.owner.len() != cells {
+            self.owner.resize(cells, 0);
+            self.mark.resize(cells, false);
+        }
+        self.mark.fill(false);
+        let mut area = 0i32;
+        for i in 0..cells {
+            let p = Point(i as u16);
+            match b.cell(p) {
+                Cell::Black => {
+                    self.owner[i] = 1;
+                    area += 1;
+                }
+                Cell::White => {
+                    self.owner[i] = -1;
+                    area -= 1;
+                }
+                Cell::Wall => self.owner[i] = 0,
+                Cell::Empty if self.mark[i] => {}
+                Cell::Empty => {
+                    self.region.clear();
+                    self.region.push(p);
+                    self.mark[i] = true;
+                    let (mut black, mut white) = (false, false);
+                    let mut k = 0;
+                    while k < self.region.len() {
+                        let q = self.region[k];
+                        k += 1;
+                        for r in b.neighbours(q) {
+                            match b.cell(r) {
+                                Cell::Empty if !self.mark[r.idx()] => {
+                                    self.mark[r.idx()] = true;
+                                    self.region.push(r);
+                                }
+                                Cell::Black => black = true,
+                                Cell::White => white = true,
+                                _ => {}
+                            }
+                        }
+                    }
+                    let who: i8 = match (black, white) {
+                        (true, false) => 1,
+                        (false, true) => -1,
+                        _ => 0,
+                    };
+                    for &q in &self.region {
+                        self.owner[q.idx()] = who;
+                    }
+                    area += who as i32 * self.region.len() as i32;
+                }
+            }
+        }
+        area
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,196 @@
+use super::*;
+use crate::board::{Board, Geometry};
+use crate::rules::{Game, KoRule, RulesConfig};
+use rand::SeedableRng;
+
+fn rng(seed: u64) -> Rng {
+    Rng::seed_from_u64(seed)
+}
+
+/// Runs `count` playouts of `rules` on every size from 2 to 25 (with a few walls) with `policy`, and
+/// checks that each one ends, within the move cap, with a consistent board.
+fn terminates_everywhere<R: Simulate>(rules: R, policy: Policy, count: usize) {
+    let mut r = rng(7);
+    for size in 2..=25 {
+        for walls in [false, true] {
+            let geo = Geometry::new(size);
+            let wall_points: Vec<Point> = if walls && size >= 3 {
+                vec![geo.point(size / 2, size / 2), geo.point(0, size - 1)]
+            } else {
+                Vec::new()
+            };
+            let start = Position::new(&rules, Board::with_walls(size, &wall_points));
+            let mut playout = Playout::new(&start);
+            for _ in 0..count {
+                let res = playout.run(&rules, &start, policy, &mut r);
+                assert!(res.moves <= 3 * (size * size) as u32 + 16, "size {size}: {res:?}");
+                playout.position().board.check_consistency().unwrap();
+                for &w in &wall_points {
+                    assert_eq!(playout.owner()[w.idx()], 0);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn playouts_terminate_on_every_size_and_variant() {
+    for policy in [Policy::Light, Policy::Heavy] {
+        terminates_everywhere(Standard::default(), policy, 3);
+        terminates_everywhere(
+            Standard { suicide_allowed: true, button: true, ..Standard::default() },
+            policy,
+            2,
+        );
+        terminates_everywhere(Stones::default(), policy, 3);
+        terminates_everywhere(Stoical::default(), policy, 3);
+    }
+}
+
+#[test]
+fn results_are_reproducible_for_a_seed() {
+    let rules = Standard::default();
+    let start = Position::new(&rules, Board::new(9));
+    for policy in [Policy::Light, Policy::Heavy] {
+        let run = |seed| {
+            let mut p = Playout::new(&start);
+            let mut r = rng(seed);
+            (0..20).map(|_| (p.run(&rules, &start, policy, &mut r), p.moves().to_vec())).collect::<Vec<_>>()
+        };
+        assert_eq!(run(3), run(3));
+        assert_ne!(run(3), run(4));
+    }
+}
+
+#[test]
+fn two_pass_result_matches_the_rules_count() {
+    let rules = Standard { komi: 6.5, ..Standard::default() };
+    let start = Position::new(&rules, Board::new(9));
+    let mut p = Playout::new(&start);
+    let mut r = rng(11);
+    let mut checked = 0;
+    for _ in 0..50 {
+        let res = p.run(&rules, &start, Policy::Light, &mut r);
+        if res.end != PlayoutEnd::TwoPasses {
+            continue;
+        }
+        checked += 1;
+        let o = rules.score(p.position(), &[]).unwrap();
+        assert_eq!(o.winner, res.winner);
+        assert_eq!(o.margin as f32, res.black_margin.abs());
+        let owners = crate::rules::scoring::owners(&p.position().board, &[]);
+        for q in p.position().board.geometry().points() {
+            let want = match owners[q.idx()] {
+                Some(Color::Black) => 1,
+                Some(Color::White) => -1,
+                None => 0,
+            };
+            assert_eq!(p.owner()[q.idx()], want);
+        }
+    }
+    assert!(checked > 40);
+}
+
+#[test]
+fn no_eye_is_filled_in_go() {
+    // Black owns the left side with two eyes; playouts never fill them, so Black's group lives.
+    let b = Board::from_diagram(
+        "
+        . X . X O . .
+        X X X X O . .
+        . X . X O . .
+        X X X X O . .
+        O O O O O . .
+        . . . . . . .
+        . . . . . . .",
+    );
+    let rules = Standard { komi: 0.5, ..Standard::default() };
+    let start = Position::new(&rules, b);
+    let mut p = Playout::new(&start);
+    let mut r = rng(5);
+    let eyes = ["A7", "C7", "A5", "C5"].map(|v| start.board.geometry().parse_vertex(v).unwrap());
+    for policy in [Policy::Light, Policy::Heavy] {
+        for _ in 0..50 {
+            p.run(&rules, &start, policy, &mut r);
+            for &(c, q) in p.moves() {
+                assert!(!(c == Color::Black && eyes.contains(&q)), "black filled its own eye");
+            }
+            for e in eyes {
+                assert_eq!(p.owner()[e.idx()], 1);
+            }
+        }
+    }
+}
+
+#[test]
+fn heavy_captures_the_chain_the_last_move_left_in_atari() {
+    // White's last move B3 leaves the white B3-C3 chain... Black to move: White C4 is in atari at C5.
+    let b = Board::from_diagram(
+        "
+        . . . . .
+        . X O X .
+        . . X . .
+        . . . . .
+        . . . . .",
+    );
+    let rules = Stoical::default();
+    let mut start = Position::new(&rules, b);
+    start.to_move = Color::Black;
+    let geo = *start.board.geometry();
+    let c4 = geo.parse_vertex("C4").unwrap();
+    let c5 = geo.parse_vertex("C5").unwrap();
+    let mut p = Playout::new(&start);
+    let mut r = rng(9);
+    let mut captured = 0;
+    for _ in 0..200 {
+        p.load(&start);
+        p.set_last(c4);
+        p.play_out(&rules, Policy::Heavy, &mut r);
+        captured += (p.moves()[0] == (Color::Black, c5)) as u32;
+    }
+    // 90% of the time the atari answer is tried first.
+    assert!(captured > 150, "captured {captured} of 200");
+}
+
+#[test]
+fn stones_playouts_use_returns_and_end_decisively() {
+    let rules = Stones::default();
+    let start = Position::new(&rules, Board::new(9));
+    let mut p = Playout::new(&start);
+    let mut r = rng(1);
+    let mut decisive = 0;
+    for _ in 0..100 {
+        let res = p.run(&rules, &start, Policy::Heavy, &mut r);
+        assert!(res.winner.is_some() || res.end == PlayoutEnd::MoveCap);
+        if res.end == PlayoutEnd::GameOver {
+            decisive += 1;
+            assert_eq!(p.position().outcome.unwrap().winner, res.winner);
+        }
+    }
+    assert!(decisive > 50, "{decisive} decisive of 100");
+}
+
+#[test]
+fn a_finished_game_is_evaluated_as_it_ended() {
+    let cfg = RulesConfig::parse("go:ko=positional,komi=0.5").unwrap();
+    let mut g = Game::new(cfg.standard(), Board::new(5));
+    assert_eq!(g.rules().ko, KoRule::Positional);
+    g.play(Color::Black, Move::Place(Geometry::new(5).point(2, 2))).unwrap();
+    g.play(Color::White, Move::Pass).unwrap();
+    g.play(Color::Black, Move::Pass).unwrap();
+    assert!(g.is_over());
+    let mut p = Playout::new(g.position());
+    let res = p.run(g.rules(), g.position(), Policy::Light, &mut rng(0));
+    assert_eq!(res.end, PlayoutEnd::GameOver);
+    assert_eq!(res.winner, Some(Color::Black));
+    assert_eq!(res.black_margin, 24.5);
+    assert_eq!(res.moves, 0);
+}
+
+#[test]
+fn policy_names_parse() {
+    assert_eq!("light".parse::<Policy>(), Ok(Policy::Light));
+    assert_eq!("HEAVY".parse::<Policy>(), Ok(Policy::Heavy));
+    assert!("medium".parse::<Policy>().is_err());
+    assert_eq!(Policy::default(), Policy::Heavy);
+}

@@ -1,0 +1,66 @@
+//! Proves that a playout allocates nothing once its buffers are warm: a counting global allocator
+//! counts every allocation made by this test binary's only test.
+
+use rand::SeedableRng;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use tengen::board::Board;
+use tengen::playout::{Playout, Policy, Rng, Simulate};
+use tengen::rules::{Position, Standard, Stoical, Stones};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        System.alloc(layout)
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout)
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        System.realloc(ptr, layout, new_size)
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations_per_playouts<R: Simulate>(rules: R, size: usize, policy: Policy) -> usize {
+    let start = Position::new(&rules, Board::new(size));
+    let mut playout = Playout::new(&start);
+    let mut rng = Rng::seed_from_u64(42);
+    // Warm-up: the move list and count buffers reach their working sizes.
+    for _ in 0..20 {
+        playout.run(&rules, &start, policy, &mut rng);
+    }
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let mut moves = 0;
+    for _ in 0..200 {
+        moves += playout.run(&rules, &start, policy, &mut rng).moves;
+    }
+    assert!(moves > 200, "the playouts played moves");
+    ALLOCATIONS.load(Ordering::Relaxed) - before
+}
+
+#[test]
+fn playouts_allocate_nothing_after_warm_up() {
+    for size in [9, 19] {
+        for policy in [Policy::Light, Policy::Heavy] {
+            assert_eq!(allocations_per_playouts(Standard::default(), size, policy), 0, "go {size} {policy}");
+            assert_eq!(
+                allocations_per_playouts(Stones::default(), size, policy),
+                0,
+                "stones {size} {policy}"
+            );
+            assert_eq!(
+                allocations_per_playouts(Stoical::default(), size, policy),
+                0,
+                "stoical {size} {policy}"
+            );
+        }
+    }
+}
