@@ -28,6 +28,7 @@
 //! Conventions: rows count from the bottom (GTP), `Point` indexes the padded array, a GTP `pass` stands
 //! for the variant's pass-like move (button, prisoner return, stake), and nothing below `main.rs` and
 //! `gtp` writes to standard output.
+pub mod bench;
 pub mod board;
 pub mod cli;
 pub mod engine;

@@ -18,6 +18,8 @@ struct Cli {
 enum Command {
     /// Speak the Go Text Protocol on standard input and output (for Sabaki, GoGui, KGS, match runners).
     Gtp(GtpArgs),
+    /// Measure playout throughput (playouts per second by variant, size, policy and threads).
+    Bench(tengen::bench::cli::BenchArgs),
 }
 
 #[derive(Args)]
@@ -39,5 +41,12 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Command::Bench(args) => match tengen::bench::cli::main(&args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                let _ = writeln!(std::io::stderr(), "tengen bench: {e}");
+                ExitCode::FAILURE
+            }
+        },
     }
 }

@@ -1,0 +1,43 @@
+//! `tengen bench` through the binary: the JSON lines carry every field the issue names, and bad
+//! input is an error before anything runs.
+
+use std::process::Command;
+
+fn tengen() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tengen"))
+}
+
+#[test]
+fn json_lines_describe_each_measurement() {
+    let out = tengen()
+        .args(["bench", "--rules", "stones", "--size", "7", "--threads", "1", "--seconds", "0.05", "--json"])
+        .args(["--mode", "playout"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<_> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "light and heavy: {text}");
+    for (line, policy) in lines.iter().zip(["light", "heavy"]) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["size"], 7);
+        assert_eq!(v["threads"], 1);
+        assert_eq!(v["policy"], policy);
+        assert_eq!(v["mode"], "playout");
+        assert!(v["rules"].as_str().unwrap().starts_with("stones:"));
+        assert!(v["playouts"].as_u64().unwrap() > 0);
+        let ppm = v["moves_per_playout"].as_f64().unwrap();
+        assert!(ppm > 0.0 && ppm < 3.0 * 49.0 + 17.0, "playouts stop at the move cap: {ppm}");
+        assert!(v["seconds"].as_f64().unwrap() > 0.0);
+        assert!(v["playouts_per_sec"].as_f64().unwrap() > 0.0);
+    }
+}
+
+#[test]
+fn a_missing_sgf_file_is_a_clear_error() {
+    let out =
+        tengen().args(["bench", "--sgf", "/nonexistent/game.sgf", "--seconds", "0.05"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
+}
