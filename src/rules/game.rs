@@ -45,7 +45,11 @@ impl<R: Rules> Game<R> {
     /// position of the history, and no move can be undone past it.
     pub fn from_position(rules: R, pos: Position<R>) -> Game<R> {
         let history = vec![(pos.board.hash(), pos.to_move)];
-        Game { rules, pos, history, moves: Vec::new(), undo: Vec::new(), handicap: Vec::new() }
+        let mut game =
+            Game { rules, pos, history, moves: Vec::new(), undo: Vec::new(), handicap: Vec::new() };
+        // A walled board can leave the first player without any legal move (Stones): that player has lost.
+        game.end_if_no_legal_move();
+        game
     }
 
     pub fn rules(&self) -> &R {
@@ -161,6 +165,13 @@ impl<R: Rules> Game<R> {
         }
         self.moves.push((color, mv));
         self.undo.push(snapshot);
+        self.end_if_no_legal_move();
+        Ok(placed)
+    }
+
+    /// Where the variant says so (Stones), the player to move loses when no move at all is legal
+    /// (RULES.md section 3, "End"). Checked after every move and on every new start position.
+    fn end_if_no_legal_move(&mut self) {
         if self.pos.outcome.is_none()
             && self.rules.loses_without_moves()
             && !self.has_legal_move(self.pos.to_move)
@@ -169,7 +180,6 @@ impl<R: Rules> Game<R> {
             self.pos.outcome =
                 Some(Outcome::win(winner, self.pos.lead(winner) as f64, EndReason::NoLegalMove));
         }
-        Ok(placed)
     }
 
     /// Takes back the last move, restoring everything (prisoners, stakes, ko, a finished game).
@@ -280,6 +290,7 @@ impl<R: Rules> Game<R> {
         self.pos.to_move = Color::White;
         self.handicap = stones.to_vec();
         self.history = vec![(self.pos.board.hash(), Color::White)];
+        self.end_if_no_legal_move();
         Ok(())
     }
 
