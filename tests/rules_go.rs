@@ -503,3 +503,25 @@ fn undo_restores_everything() {
     assert!(g.undo());
     assert_eq!(state(&g), before);
 }
+
+/// RULES.md 2: `situational` (no earlier position with the same player to move). GTP lets one colour move
+/// twice: after Black E5 and Black C2 (taking the ko), White's immediate retake at B2 recreates the
+/// position after E5, but that position had White to move, and now Black is to move: a new situation,
+/// legal. Simple ko ("the position of one move ago") and positional superko refuse it.
+#[test]
+fn situational_superko_allows_a_retake_into_another_situation() {
+    for (ko, legal) in [("simple", false), ("positional", false), ("situational", true)] {
+        let mut g = game(go(&format!("go:ko={ko}")), TRIPLE_KO, Color::Black);
+        let at = |g: &Game<Standard>, v: &str| Move::Place(pt(g.board(), v));
+        g.play(Color::Black, at(&g, "E5")).unwrap();
+        let after_e5 = g.board().to_diagram();
+        g.play(Color::Black, at(&g, "C2")).unwrap();
+        let r = g.play(Color::White, at(&g, "B2"));
+        assert_eq!(r.is_ok(), legal, "{ko}: {r:?}");
+        if legal {
+            assert_eq!(r.unwrap().captured, 1);
+            assert_eq!(g.board().to_diagram(), after_e5);
+            assert_eq!(g.to_move(), Color::Black);
+        }
+    }
+}

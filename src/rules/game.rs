@@ -99,7 +99,14 @@ impl<R: Rules> Game<R> {
 
     /// Is `mv` legal for `color` now, by every rule including superko?
     pub fn check(&self, color: Color, mv: Move) -> Result<(), Illegal> {
-        self.pos.check(&self.rules, color, mv)?;
+        match self.pos.check(&self.rules, color, mv) {
+            // The position alone refuses every immediate single-stone ko recapture, which is exact for
+            // simple ko and positional superko, and for situational superko when colours alternate. When
+            // one colour moved twice (GTP allows it), the recapture may recreate a position that had the
+            // other player to move: a new situation, legal. The history below decides.
+            Err(Illegal::Ko) if self.rules.repetition() == Repetition::Situational => {}
+            r => r?,
+        }
         if let Move::Place(p) = mv {
             match self.rules.repetition() {
                 Repetition::Positional => {
