@@ -29,10 +29,12 @@
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use tengen::board::{Board, Color, Point};
 use tengen::rules::{Game, Illegal, Move, RulesConfig, Standard};
+use tengen::selfplay::gtp_client::find_gnugo;
 
 /// A configuration: tengen's rules string, GNU Go's flags, (board size, games) pairs.
 type Config = (&'static str, &'static [&'static str], [(usize, usize); 3]);
@@ -58,8 +60,6 @@ const SAMPLE: usize = 16;
 const PASS_PROB: f64 = 0.02;
 const UNDO_PROB: f64 = 0.05;
 
-const GNUGO: &str = "/usr/games/gnugo";
-
 /// A GTP engine on a pipe. Commands are written in batches and their answers read back in order.
 struct Gtp {
     child: Child,
@@ -68,7 +68,7 @@ struct Gtp {
 }
 
 impl Gtp {
-    fn start(program: &str, args: &[&str]) -> std::io::Result<Gtp> {
+    fn start(program: &Path, args: &[&str]) -> std::io::Result<Gtp> {
         let mut child =
             Command::new(program).args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn()?;
         let input = BufWriter::new(child.stdin.take().expect("piped stdin"));
@@ -125,14 +125,16 @@ impl Drop for Gtp {
     }
 }
 
-fn gnugo_available() -> bool {
-    if std::path::Path::new(GNUGO).exists() {
-        return true;
+/// GNU Go's path (on PATH, or Debian's /usr/games/gnugo), or `None` after a notice when it is missing
+/// and not required.
+fn gnugo() -> Option<PathBuf> {
+    let found = find_gnugo();
+    if found.is_none() {
+        let required = std::env::var("TENGEN_REQUIRE_GNUGO").is_ok_and(|v| v == "1");
+        assert!(!required, "TENGEN_REQUIRE_GNUGO=1 but GNU Go is missing (apt-get install gnugo)");
+        eprintln!("notice: GNU Go not found; skipping the GNU Go comparison (apt-get install gnugo)");
     }
-    let required = std::env::var("TENGEN_REQUIRE_GNUGO").is_ok_and(|v| v == "1");
-    assert!(!required, "TENGEN_REQUIRE_GNUGO=1 but {GNUGO} is missing (apt-get install gnugo)");
-    eprintln!("notice: {GNUGO} not found; skipping the GNU Go comparison (apt-get install gnugo)");
-    false
+    found
 }
 
 fn color_name(c: Color) -> &'static str {
@@ -335,7 +337,7 @@ fn jobs() -> Vec<Job> {
 }
 
 /// Runs jobs from the shared queue until it is empty; returns (games, turns, skipped).
-fn worker(jobs: &[Job], next: &AtomicUsize) -> (usize, usize, usize) {
+fn worker(gnugo: &Path, jobs: &[Job], next: &AtomicUsize) -> (usize, usize, usize) {
     let mut gnus: Vec<Option<Gtp>> = (0..CONFIGS.len()).map(|_| None).collect();
     let (mut games, mut turns, mut skipped) = (0, 0, 0);
     loop {
@@ -345,7 +347,7 @@ fn worker(jobs: &[Job], next: &AtomicUsize) -> (usize, usize, usize) {
         let gnu = gnus[job.config].get_or_insert_with(|| {
             let mut args = vec!["--mode", "gtp", "--chinese-rules"];
             args.extend_from_slice(flags);
-            Gtp::start(GNUGO, &args).expect("start GNU Go")
+            Gtp::start(gnugo, &args).expect("start GNU Go")
         });
         let rules = RulesConfig::parse(rules_string).unwrap().standard();
         let seed = 0x6e75_676f ^ ((job.config as u64) << 40) ^ ((job.size as u64) << 32) ^ job.first as u64;
@@ -361,16 +363,14 @@ fn worker(jobs: &[Job], next: &AtomicUsize) -> (usize, usize, usize) {
 
 #[test]
 fn legality_and_captures_agree_with_gnugo() {
-    if !gnugo_available() {
-        return;
-    }
+    let Some(gnugo) = gnugo() else { return };
     let jobs = jobs();
     let next = AtomicUsize::new(0);
     // Each worker waits on its GNU Go half the time, so two workers per core keep the cores busy (on 2
     // shared cores: 4 workers took 44 s where 2 took 57 s).
     let workers = (2 * std::thread::available_parallelism().map_or(2, |n| n.get())).clamp(2, 8);
     let results: Vec<(usize, usize, usize)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers).map(|_| scope.spawn(|| worker(&jobs, &next))).collect();
+        let handles: Vec<_> = (0..workers).map(|_| scope.spawn(|| worker(&gnugo, &jobs, &next))).collect();
         handles.into_iter().map(|h| h.join().expect("a worker failed (see its message above)")).collect()
     });
     let (games, turns, skipped) =
