@@ -6,6 +6,14 @@
 //! It is slow on purpose: every line should be checkable against RULES.md by eye.
 //!
 //! Only `tests/rules_reference.rs` uses it, to cross-check the engine over GTP.
+//!
+//! Where RULES.md leaves a reading open, the reference takes the one named here (and the engine must
+//! agree): a pass or a button take creates a situation too (the position with the other player to move),
+//! which situational superko remembers; GTP lets either colour move, and after any move the player to
+//! move is the mover's opponent ("the opponent's previous move" is the game's previous move when the
+//! opponent made it); a game ended by two passes is resumed by a further move, with the pass count
+//! starting again (as GNU Go and KataGo do, for controllers that play on); over GTP, `pass` stands for the
+//! button, a return or a stake exactly as RULES.md sections 2 and 3 say.
 
 use std::collections::HashMap;
 
