@@ -399,20 +399,19 @@ fn own_eye(g: &Game, color: u8, p: usize) -> bool {
     around.iter().all(|&q| g.cell(q) == color) && g.cell(p) == EMPTY
 }
 
-#[test]
-fn engine_agrees_with_the_reference_rules() {
-    let mut rng = Rng64::seed_from_u64(0x7265_6665);
+/// Plays `games` random games from `seed` and checks that they reached every kind of end and every
+/// variant move.
+fn cross_check(seed: u64, games: usize) {
+    let mut rng = Rng64::seed_from_u64(seed);
     let mut engine = Engine2::new();
     let mut model = Model::new();
     let mut tally = Tally::default();
-    let games = 1500;
     for i in 0..games {
-        let label = format!("game {i}");
+        let label = format!("seed {seed:#x} game {i}");
         random_game(&mut rng, &mut engine, &mut model, &mut tally, &label);
     }
     eprintln!("{tally:#?}");
     assert_eq!(tally.games, games);
-    // Coverage: the runs above must have reached every kind of end and every variant move.
     assert!(tally.stakes > 0 && tally.returns > 0 && tally.buttons > 0, "{tally:?}");
     for end in [
         "Go two passes",
@@ -423,4 +422,15 @@ fn engine_agrees_with_the_reference_rules() {
     ] {
         assert!(tally.ends.contains_key(end), "no {end} in {tally:?}");
     }
+}
+
+// Two independent runs of 750 games, so that the test harness runs them on two cores.
+#[test]
+fn engine_agrees_with_the_reference_rules() {
+    cross_check(0x7265_6665, 750);
+}
+
+#[test]
+fn engine_agrees_with_the_reference_rules_more() {
+    cross_check(0x7265_6666, 750);
 }
