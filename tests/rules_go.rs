@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{game, play, pt, try_play};
+use common::{game, play, pt, state, try_play};
 use tengen::board::{Board, Cell, Color};
 use tengen::rules::handicap::fixed_points;
 use tengen::rules::{EndReason, Game, Illegal, KoRule, Move, Position, RulesConfig, Scoring, Standard};
@@ -366,4 +366,162 @@ fn ko_kinds_are_configured_by_the_rules_string() {
     assert_eq!(go("go:ko=situational").ko, KoRule::Situational);
     assert!(!go("go").suicide_allowed && go("go:suicide=allowed").suicide_allowed);
     assert!(!go("go").button && go("go:button=on").button);
+}
+
+/// RULES.md 1: "A square board of size N×N, 2 ≤ N ≤ 25 (GTP's limit)." The smallest and largest boards
+/// play; sizes outside are refused.
+#[test]
+fn board_sizes_two_to_twenty_five() {
+    use tengen::engine::{Engine, EngineOptions};
+    let mut e = Engine::new(EngineOptions { size: 9, ..EngineOptions::default() });
+    for bad in [0, 1, 26, 100] {
+        assert!(e.set_size(bad).is_err(), "{bad}");
+        assert_eq!(e.size(), 9);
+    }
+    for size in [2, 25] {
+        e.set_size(size).unwrap();
+        assert_eq!(e.game().board().geometry().points().count(), size * size);
+    }
+    let mut g = Game::new(go("go"), Board::new(2));
+    play(&mut g, "A1 B2 B1");
+    assert_eq!(g.position().prisoners.black, 0);
+    assert_eq!(play(&mut g, "A2").captured, 2, "White A2 takes A1-B1");
+    let mut g = Game::new(go("go"), Board::new(25));
+    play(&mut g, "Z25 Y25 A1");
+    assert_eq!(play(&mut g, "Z24").captured, 1);
+}
+
+/// RULES.md 1: "Points are intersections; neighbours are orthogonal." Diagonal stones neither connect
+/// nor take liberties: Black's C3 with four white diagonals keeps its four liberties, and the white
+/// diagonals are four separate groups.
+#[test]
+fn neighbours_are_orthogonal() {
+    let g = game(
+        go("go"),
+        "
+        . . . . .
+        . O . O .
+        . . X . .
+        . O . O .
+        . . . . .
+        ",
+        Color::Black,
+    );
+    let b = g.board();
+    assert_eq!(b.liberties(pt(b, "C3")).len(), 4);
+    for v in ["B2", "D2", "B4", "D4"] {
+        assert_eq!(b.chain_len(pt(b, v)), 1, "{v}");
+        assert_eq!(b.liberties(pt(b, v)).len(), 4, "{v}");
+    }
+}
+
+/// RULES.md 1: "A *group* (chain) is a maximal set of orthogonally connected stones of one colour; its
+/// *liberties* are the empty points adjacent to it." The bent three stones share their liberties and are
+/// captured together when the last one is filled; White's C2, diagonal to B3, is not part of the group.
+#[test]
+fn groups_share_liberties_and_are_captured_together() {
+    let mut g = game(
+        go("go"),
+        "
+        . . . . .
+        . O O X .
+        . O X . .
+        . X O . .
+        . . X . .
+        ",
+        Color::Black,
+    );
+    let b = g.board();
+    assert_eq!(b.chain_len(pt(b, "B4")), 3, "B4, C4 and B3");
+    let libs: Vec<String> = b.liberties(pt(b, "B4")).iter().map(|&p| b.geometry().vertex(p)).collect();
+    assert_eq!(libs, ["A3", "A4", "B5", "C5"]);
+    play(&mut g, "A3 E1 A4 E2 B5");
+    assert_eq!(g.board().chain_len(pt(g.board(), "C4")), 3);
+    let placed = play(&mut g, "E3 C5");
+    assert_eq!(placed.captured, 3);
+    assert_eq!(g.position().prisoners.black, 3);
+    assert_eq!(g.board().cell(pt(g.board(), "C2")), Cell::White, "C2 was never part of the group");
+}
+
+/// RULES.md 1: "A *board position* is the colour of every point. It does **not** include prisoner counts
+/// or who is to move". Under positional superko the sixth capture of the triple ko is refused although the
+/// prisoners (3 to 2) and the player to move differ from the start.
+#[test]
+fn a_board_position_excludes_prisoners_and_the_player_to_move() {
+    let mut g = game(go("go:ko=positional"), TRIPLE_KO, Color::Black);
+    play(&mut g, "C2 G2 C6 B2 H2");
+    assert_eq!((g.position().prisoners.black, g.position().prisoners.white), (3, 2));
+    assert_eq!(try_play(&mut g, "B6"), Err(Illegal::Superko));
+}
+
+/// RULES.md 2: handicap "0 or 2..9 stones, fixed or free placement". One stone and ten are not handicaps;
+/// a free placement puts the stones where the controller says, then White moves.
+#[test]
+fn handicap_is_two_to_nine_stones_fixed_or_free() {
+    let g = Game::new(go("go"), Board::new(19));
+    let geo = *g.board().geometry();
+    assert!(fixed_points(&geo, 1).is_none());
+    assert!(fixed_points(&geo, 10).is_none());
+    assert_eq!(fixed_points(&geo, 9).map(|p| p.len()), Some(9));
+    let mut g = Game::new(go("go"), Board::new(9));
+    let free: Vec<_> = ["A1", "J9", "E5"].iter().map(|v| pt(g.board(), v)).collect();
+    g.set_handicap(&free).unwrap();
+    assert_eq!(g.to_move(), Color::White);
+    assert_eq!(g.board().stone_count(Color::Black), 3);
+    assert!(g.moves().is_empty(), "handicap stones are set-up, not moves");
+}
+
+/// Issue 2: "undo restores everything: prisoners, stakes, ko state, a finished game". Through a ko
+/// capture, a button take, a suicide and two passes, each undo gives back exactly the state before that
+/// move (board internals including the ko point, prisoners, button, passes, outcome, history, moves).
+#[test]
+fn undo_restores_everything() {
+    for (rules, moves) in [
+        ("go:button=on,suicide=allowed", "C2 button E5 B2 pass pass"),
+        ("go:ko=situational,scoring=territory", "C2 pass E5 B2 pass pass"),
+        ("go:ko=positional", "C2 pass E5 B2 pass pass"),
+    ] {
+        let mut g = game(go(rules), TRIPLE_KO, Color::Black);
+        let mut states = vec![state(&g)];
+        for m in moves.split_whitespace() {
+            play(&mut g, m);
+            states.push(state(&g));
+        }
+        assert!(g.is_over(), "{rules}");
+        states.pop();
+        while let Some(before) = states.pop() {
+            assert!(g.undo());
+            assert_eq!(state(&g), before, "{rules}");
+        }
+        assert!(!g.undo());
+    }
+    // A multi-stone suicide and its prisoners come back with undo.
+    let mut g = game(go("go:suicide=allowed"), SUICIDE, Color::Black);
+    let before = state(&g);
+    play(&mut g, "A1");
+    assert_eq!(g.position().prisoners.white, 3);
+    assert!(g.undo());
+    assert_eq!(state(&g), before);
+}
+
+/// RULES.md 2: `situational` (no earlier position with the same player to move). GTP lets one colour move
+/// twice: after Black E5 and Black C2 (taking the ko), White's immediate retake at B2 recreates the
+/// position after E5, but that position had White to move, and now Black is to move: a new situation,
+/// legal. Simple ko ("the position of one move ago") and positional superko refuse it.
+#[test]
+fn situational_superko_allows_a_retake_into_another_situation() {
+    for (ko, legal) in [("simple", false), ("positional", false), ("situational", true)] {
+        let mut g = game(go(&format!("go:ko={ko}")), TRIPLE_KO, Color::Black);
+        let at = |g: &Game<Standard>, v: &str| Move::Place(pt(g.board(), v));
+        g.play(Color::Black, at(&g, "E5")).unwrap();
+        let after_e5 = g.board().to_diagram();
+        g.play(Color::Black, at(&g, "C2")).unwrap();
+        let r = g.play(Color::White, at(&g, "B2"));
+        assert_eq!(r.is_ok(), legal, "{ko}: {r:?}");
+        if legal {
+            assert_eq!(r.unwrap().captured, 1);
+            assert_eq!(g.board().to_diagram(), after_e5);
+            assert_eq!(g.to_move(), Color::Black);
+        }
+    }
 }

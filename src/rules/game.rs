@@ -45,7 +45,11 @@ impl<R: Rules> Game<R> {
     /// position of the history, and no move can be undone past it.
     pub fn from_position(rules: R, pos: Position<R>) -> Game<R> {
         let history = vec![(pos.board.hash(), pos.to_move)];
-        Game { rules, pos, history, moves: Vec::new(), undo: Vec::new(), handicap: Vec::new() }
+        let mut game =
+            Game { rules, pos, history, moves: Vec::new(), undo: Vec::new(), handicap: Vec::new() };
+        // A walled board can leave the first player without any legal move (Stones): that player has lost.
+        game.end_if_no_legal_move();
+        game
     }
 
     pub fn rules(&self) -> &R {
@@ -95,7 +99,14 @@ impl<R: Rules> Game<R> {
 
     /// Is `mv` legal for `color` now, by every rule including superko?
     pub fn check(&self, color: Color, mv: Move) -> Result<(), Illegal> {
-        self.pos.check(&self.rules, color, mv)?;
+        match self.pos.check(&self.rules, color, mv) {
+            // The position alone refuses every immediate single-stone ko recapture, which is exact for
+            // simple ko and positional superko, and for situational superko when colours alternate. When
+            // one colour moved twice (GTP allows it), the recapture may recreate a position that had the
+            // other player to move: a new situation, legal. The history below decides.
+            Err(Illegal::Ko) if self.rules.repetition() == Repetition::Situational => {}
+            r => r?,
+        }
         if let Move::Place(p) = mv {
             match self.rules.repetition() {
                 Repetition::Positional => {
@@ -161,6 +172,13 @@ impl<R: Rules> Game<R> {
         }
         self.moves.push((color, mv));
         self.undo.push(snapshot);
+        self.end_if_no_legal_move();
+        Ok(placed)
+    }
+
+    /// Where the variant says so (Stones), the player to move loses when no move at all is legal
+    /// (RULES.md section 3, "End"). Checked after every move and on every new start position.
+    fn end_if_no_legal_move(&mut self) {
         if self.pos.outcome.is_none()
             && self.rules.loses_without_moves()
             && !self.has_legal_move(self.pos.to_move)
@@ -169,7 +187,6 @@ impl<R: Rules> Game<R> {
             self.pos.outcome =
                 Some(Outcome::win(winner, self.pos.lead(winner) as f64, EndReason::NoLegalMove));
         }
-        Ok(placed)
     }
 
     /// Takes back the last move, restoring everything (prisoners, stakes, ko, a finished game).
@@ -280,6 +297,7 @@ impl<R: Rules> Game<R> {
         self.pos.to_move = Color::White;
         self.handicap = stones.to_vec();
         self.history = vec![(self.pos.board.hash(), Color::White)];
+        self.end_if_no_legal_move();
         Ok(())
     }
 
