@@ -7,6 +7,7 @@ mod error;
 mod options;
 mod random_player;
 mod record;
+mod settings;
 pub mod time_manager;
 
 pub use clock::{Clock, TimeLeft, TimeSystem};

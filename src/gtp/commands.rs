@@ -53,6 +53,8 @@ const COMMANDS: &[(&str, Handler)] = &[
     ("captures", |s, c| text(s.engine.game().prisoners(args::color(c.args, 0)?).to_string())),
     ("tengen-rules", tengen_rules),
     ("tengen-moves", tengen_moves),
+    ("gogui-interrupt", |_, _| text("")),
+    ("tengen-param", super::params::param),
     ("gogui-rules_game_id", |s, _| text(s.engine.variant().game_id())),
     ("gogui-rules_board_size", |s, _| text(s.engine.size().to_string())),
     ("gogui-rules_board", rules_board),

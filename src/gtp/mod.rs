@@ -6,6 +6,7 @@ pub mod analysis;
 mod args;
 mod commands;
 mod input;
+mod params;
 mod session;
 
 pub use commands::{command_names, is_known};
@@ -75,7 +76,6 @@ pub fn run(
     // End of input behaves as `quit`.
     while let Ok(cmd) = commands.recv() {
         control.taken();
-        control.clear_interrupt();
         session.execute(&cmd, output, &control)?;
         if session.quit_requested() {
             break;

@@ -25,12 +25,16 @@ pub struct Call<'a> {
 /// The protocol state around the engine.
 pub struct Session {
     pub engine: Engine,
+    /// Draw the search's thoughts on stderr (`gogui-gfx:` lines) during `genmove`. Turned on when a
+    /// controller asks for `gogui-analyze_commands` (GoGui does as it attaches an engine), and by the
+    /// `live_graphics` parameter.
+    pub live_gfx: bool,
     quit: bool,
 }
 
 impl Session {
     pub fn new(engine: Engine) -> Session {
-        Session { engine, quit: false }
+        Session { engine, live_gfx: false, quit: false }
     }
 
     pub fn quit_requested(&self) -> bool {
