@@ -28,9 +28,9 @@ const COMMANDS: &[(&str, Handler)] = &[
     }),
     ("komi", komi),
     ("play", play),
-    ("genmove", |s, c| genmove(s, c, true)),
-    ("reg_genmove", |s, c| genmove(s, c, false)),
-    ("kgs-genmove_cleanup", |s, c| genmove(s, c, true)),
+    ("genmove", |s, c| genmove(s, c, Genmove::Play)),
+    ("reg_genmove", |s, c| genmove(s, c, Genmove::Suggest)),
+    ("kgs-genmove_cleanup", |s, c| genmove(s, c, Genmove::Cleanup)),
     ("undo", |s, _| {
         s.engine.undo()?;
         text("")
@@ -121,14 +121,61 @@ fn play(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
     text("")
 }
 
-fn genmove(s: &mut Session, c: &mut Call, commit: bool) -> Result<Reply, GtpError> {
+/// The three move generators: played, suggested only, played with dead stones captured first.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Genmove {
+    Play,
+    Suggest,
+    Cleanup,
+}
+
+fn genmove(s: &mut Session, c: &mut Call, kind: Genmove) -> Result<Reply, GtpError> {
     let color = args::color(c.args, 0)?;
-    let decision = s.engine.genmove(color, commit)?;
+    // GoGui's `# interrupt` cuts the search short (the best move so far is answered); other input
+    // waits, since controllers may send the next commands before this answer.
+    let control = c.control;
+    let stop = || control.interrupted();
+    let decision = match kind {
+        Genmove::Play => s.engine.genmove_with(color, true, &stop, &mut |_| {})?,
+        Genmove::Suggest => s.engine.genmove_with(color, false, &stop, &mut |_| {})?,
+        Genmove::Cleanup => s.engine.genmove_cleanup(color, &stop, &mut |_| {})?,
+    };
     let geo = *s.engine.game().board().geometry();
-    text(match decision {
+    let answer = match decision {
         Decision::Play(m) => m.to_gtp(&geo),
         Decision::Resign => "resign".to_string(),
-    })
+    };
+    if let Some(report) = s.engine.last_report() {
+        // Statistics go to stderr only, on a line no client mistakes for a response.
+        eprintln!("tengen: {} {} {}", color.letter(), decision_name(decision, &geo), summary(report, &geo));
+    }
+    text(answer)
+}
+
+fn decision_name(d: Decision, geo: &crate::board::Geometry) -> String {
+    match d {
+        Decision::Play(m) => m.describe(geo),
+        Decision::Resign => "resign".into(),
+    }
+}
+
+/// One line of search statistics: playouts, rate, win rate, score, best line.
+pub fn summary(r: &crate::engine::SearchReport, geo: &crate::board::Geometry) -> String {
+    let pv = r
+        .best()
+        .map(|b| b.pv.iter().map(|m| m.to_gtp(geo)).collect::<Vec<_>>().join(" "))
+        .unwrap_or_default();
+    format!(
+        "| {} playouts in {:.2} s ({:.0}/s) | root visits {} | nodes {} | winrate {:.1}% | score {:+.1} | pv {}",
+        r.playouts,
+        r.elapsed.as_secs_f64(),
+        r.playouts_per_sec(),
+        r.root_visits,
+        r.nodes,
+        100.0 * r.winrate,
+        r.score_lead,
+        pv
+    )
 }
 
 fn handicap(s: &mut Session, c: &mut Call, fixed: bool) -> Result<Reply, GtpError> {
@@ -189,14 +236,20 @@ fn kgs_time_settings(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
 
 fn final_status_list(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
     let status = args::arg(c.args, 0)?.to_ascii_lowercase();
-    let dead = s.engine.dead_stones();
+    if !matches!(status.as_str(), "alive" | "dead" | "seki") {
+        return Err(GtpError::syntax());
+    }
+    let judged = s.engine.final_status();
     let board = s.engine.game().board();
     let geo = board.geometry();
-    let wanted: Box<dyn Fn(Point) -> bool> = match status.as_str() {
-        "alive" => Box::new(|p| !dead.contains(&p)),
-        "dead" => Box::new(|p| dead.contains(&p)),
-        "seki" => Box::new(|_| false),
-        _ => return Err(GtpError::syntax()),
+    let wanted = |p: Point| {
+        let dead = judged.dead.contains(&p);
+        let seki = judged.seki.contains(&p);
+        match status.as_str() {
+            "alive" => !dead && !seki,
+            "dead" => dead,
+            _ => seki,
+        }
     };
     // One line per chain, as GNU Go answers.
     let mut lines = Vec::new();
