@@ -1,11 +1,14 @@
 //! The command table: one entry per GTP command. Dispatch, `known_command` and `list_commands` all
 //! read this table, so nothing can be listed that is not dispatched.
 
+use super::analysis::Dialect;
 use super::args;
+use super::gogui;
 use super::session::{Call, Reply, Session};
+use super::streaming::{self, GenMove};
 use super::GtpError;
 use crate::board::{Cell, Color, Point};
-use crate::engine::{Clock, Decision, TimeSystem};
+use crate::engine::{Clock, TimeSystem};
 use crate::rules::{Move, RulesConfig};
 
 type Handler = fn(&mut Session, &mut Call) -> Result<Reply, GtpError>;
@@ -28,9 +31,9 @@ const COMMANDS: &[(&str, Handler)] = &[
     }),
     ("komi", komi),
     ("play", play),
-    ("genmove", |s, c| genmove(s, c, Genmove::Play)),
-    ("reg_genmove", |s, c| genmove(s, c, Genmove::Suggest)),
-    ("kgs-genmove_cleanup", |s, c| genmove(s, c, Genmove::Cleanup)),
+    ("genmove", |s, c| streaming::genmove(s, c, GenMove::Play)),
+    ("reg_genmove", |s, c| streaming::genmove(s, c, GenMove::Suggest)),
+    ("kgs-genmove_cleanup", |s, c| streaming::genmove(s, c, GenMove::Cleanup)),
     ("undo", |s, _| {
         s.engine.undo()?;
         text("")
@@ -54,6 +57,19 @@ const COMMANDS: &[(&str, Handler)] = &[
     ("tengen-rules", tengen_rules),
     ("tengen-moves", tengen_moves),
     ("gogui-interrupt", |_, _| text("")),
+    ("gogui-analyze_commands", super::gogui::analyze_commands),
+    ("tengen-gfx_best_moves", |s, c| gogui::gfx_command(s, c, gogui::best_moves)),
+    ("tengen-gfx_visits", |s, c| gogui::gfx_command(s, c, gogui::visits)),
+    ("tengen-gfx_pv", |s, c| gogui::gfx_command(s, c, gogui::principal_variation)),
+    ("tengen-gfx_ownership", |s, c| gogui::gfx_command(s, c, gogui::ownership)),
+    ("tengen-winrate", |s, c| gogui::gfx_command(s, c, gogui::summary)),
+    ("tengen-search_stats", |s, c| gogui::gfx_command(s, c, gogui::statistics)),
+    ("analyze", |s, c| streaming::analyze(s, c, Dialect::Leela)),
+    ("lz-analyze", |s, c| streaming::analyze(s, c, Dialect::Leela)),
+    ("kata-analyze", |s, c| streaming::analyze(s, c, Dialect::KataGo)),
+    ("genmove_analyze", |s, c| streaming::genmove_analyze(s, c, Dialect::Leela)),
+    ("lz-genmove_analyze", |s, c| streaming::genmove_analyze(s, c, Dialect::Leela)),
+    ("kata-genmove_analyze", |s, c| streaming::genmove_analyze(s, c, Dialect::KataGo)),
     ("tengen-param", super::params::param),
     ("gogui-rules_game_id", |s, _| text(s.engine.variant().game_id())),
     ("gogui-rules_board_size", |s, _| text(s.engine.size().to_string())),
@@ -119,63 +135,6 @@ fn play(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
     let mv = args::mv(s.engine.game().board().geometry(), args::arg(c.args, 1)?)?;
     s.engine.play(color, mv)?;
     text("")
-}
-
-/// The three move generators: played, suggested only, played with dead stones captured first.
-#[derive(Copy, Clone, PartialEq, Eq)]
-enum Genmove {
-    Play,
-    Suggest,
-    Cleanup,
-}
-
-fn genmove(s: &mut Session, c: &mut Call, kind: Genmove) -> Result<Reply, GtpError> {
-    let color = args::color(c.args, 0)?;
-    // GoGui's `# interrupt` cuts the search short (the best move so far is answered); other input
-    // waits, since controllers may send the next commands before this answer.
-    let control = c.control;
-    let stop = || control.interrupted();
-    let decision = match kind {
-        Genmove::Play => s.engine.genmove_with(color, true, &stop, &mut |_| {})?,
-        Genmove::Suggest => s.engine.genmove_with(color, false, &stop, &mut |_| {})?,
-        Genmove::Cleanup => s.engine.genmove_cleanup(color, &stop, &mut |_| {})?,
-    };
-    let geo = *s.engine.game().board().geometry();
-    let answer = match decision {
-        Decision::Play(m) => m.to_gtp(&geo),
-        Decision::Resign => "resign".to_string(),
-    };
-    if let Some(report) = s.engine.last_report() {
-        // Statistics go to stderr only, on a line no client mistakes for a response.
-        eprintln!("tengen: {} {} {}", color.letter(), decision_name(decision, &geo), summary(report, &geo));
-    }
-    text(answer)
-}
-
-fn decision_name(d: Decision, geo: &crate::board::Geometry) -> String {
-    match d {
-        Decision::Play(m) => m.describe(geo),
-        Decision::Resign => "resign".into(),
-    }
-}
-
-/// One line of search statistics: playouts, rate, win rate, score, best line.
-pub fn summary(r: &crate::engine::SearchReport, geo: &crate::board::Geometry) -> String {
-    let pv = r
-        .best()
-        .map(|b| b.pv.iter().map(|m| m.to_gtp(geo)).collect::<Vec<_>>().join(" "))
-        .unwrap_or_default();
-    format!(
-        "| {} playouts in {:.2} s ({:.0}/s) | root visits {} | nodes {} | winrate {:.1}% | score {:+.1} | pv {}",
-        r.playouts,
-        r.elapsed.as_secs_f64(),
-        r.playouts_per_sec(),
-        r.root_visits,
-        r.nodes,
-        100.0 * r.winrate,
-        r.score_lead,
-        pv
-    )
 }
 
 fn handicap(s: &mut Session, c: &mut Call, fixed: bool) -> Result<Reply, GtpError> {

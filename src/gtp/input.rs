@@ -93,6 +93,9 @@ pub struct Control {
     current: AtomicU64,
     /// Commands up to this number are interrupted (0: none).
     interrupt_upto: AtomicU64,
+    /// Commands up to this number saw a blank or comment line arrive after them: such a line has no
+    /// answer, but like KataGo we let it end an analysis.
+    nudge_upto: AtomicU64,
     /// The reader has reached end of input: nothing more will come, so long commands should end.
     eof: AtomicBool,
 }
@@ -101,7 +104,9 @@ impl Control {
     /// Has any new input line (or the end of input) arrived since the current command started?
     /// Analysis stops on it; the new command is then answered normally.
     pub fn input_waiting(&self) -> bool {
-        self.read.load(Ordering::Acquire) > self.current.load(Ordering::Acquire)
+        let current = self.current.load(Ordering::Acquire);
+        self.read.load(Ordering::Acquire) > current
+            || (current > 0 && self.nudge_upto.load(Ordering::Acquire) >= current)
             || self.eof.load(Ordering::Acquire)
     }
 
@@ -131,6 +136,11 @@ impl Control {
         self.interrupt_upto.store(self.read.load(Ordering::Acquire), Ordering::Release);
     }
 
+    /// The reader saw a line without a command (empty, or only a comment).
+    fn nudge(&self) {
+        self.nudge_upto.store(self.read.load(Ordering::Acquire), Ordering::Release);
+    }
+
     fn end_of_input(&self) {
         self.eof.store(true, Ordering::Release);
     }
@@ -146,7 +156,7 @@ pub fn spawn_reader(mut input: impl BufRead + Send + 'static, control: Arc<Contr
             let mut buf = Vec::new();
             while let Ok(Some(())) = read_capped_line(&mut input, &mut buf) {
                 match parse_line(&buf) {
-                    Line::Blank => {}
+                    Line::Blank => control.nudge(),
                     Line::Interrupt => control.interrupt(),
                     Line::Command(c) => {
                         // Counted before it is sent, so the loop never takes a command it has not
@@ -214,6 +224,12 @@ mod tests {
         assert!(c.input_waiting());
         c.taken();
         assert!(!c.interrupted());
+        assert!(!c.should_stop());
+        c.nudge();
+        assert!(c.input_waiting(), "an empty line ends an analysis");
+        assert!(!c.interrupted());
+        c.queued();
+        c.taken();
         assert!(!c.should_stop());
         c.end_of_input();
         assert!(c.should_stop(), "end of input ends long commands");

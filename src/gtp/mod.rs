@@ -5,9 +5,11 @@
 pub mod analysis;
 mod args;
 mod commands;
+mod gogui;
 mod input;
 mod params;
 mod session;
+mod streaming;
 
 pub use commands::{command_names, is_known};
 pub use input::{parse_line, Command, Control, Line};
@@ -80,6 +82,8 @@ pub fn run(
         if session.quit_requested() {
             break;
         }
+        // Thinking on the opponent's time, until the next line arrives.
+        session.ponder(&control);
     }
     Ok(())
 }
