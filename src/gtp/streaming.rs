@@ -62,6 +62,43 @@ pub fn snapshot(report: &SearchReport, color: Color, geo: &Geometry) -> Snapshot
     }
 }
 
+/// Latest time of the first analysis update: a client sees the analysis start within half a second
+/// whatever interval it asked for (Sabaki's default is 50 centiseconds).
+pub const FIRST_UPDATE_BY: Duration = Duration::from_millis(400);
+
+/// Granularity of the search's reports when the interval is longer than `FIRST_UPDATE_BY`.
+const TICK: Duration = Duration::from_millis(50);
+
+/// When analysis lines are due: the first one `min(interval, FIRST_UPDATE_BY)` after the start, then
+/// one per interval after it (without drift: the schedule does not slip when a line is late).
+struct Cadence {
+    next: Instant,
+    every: Duration,
+    /// How often to ask the search for a report: the interval itself when the first update is due
+    /// after one interval, else a fine tick from which the due reports are picked.
+    tick: Duration,
+}
+
+impl Cadence {
+    fn new(every: Duration) -> Cadence {
+        let first = every.min(FIRST_UPDATE_BY);
+        let tick = if every <= FIRST_UPDATE_BY { every } else { TICK };
+        Cadence { next: Instant::now() + first, every, tick }
+    }
+
+    /// Is a line due now? Reports come every `tick`, so one half a tick early counts as on time.
+    fn due(&mut self) -> bool {
+        let now = Instant::now() + self.tick / 2;
+        if now < self.next {
+            return false;
+        }
+        while self.next <= now {
+            self.next += self.every;
+        }
+        true
+    }
+}
+
 /// Writes GoGui live graphics to stderr at most every `LIVE_GFX_EVERY`, each block in one write so
 /// that nothing else on stderr lands inside it.
 struct LiveGfx {
@@ -98,9 +135,10 @@ pub fn analyze(s: &mut Session, c: &mut Call, dialect: Dialect) -> Result<Reply,
     let color = a.color.unwrap_or_else(|| s.engine.game().to_move());
     let geo = *s.engine.game().board().geometry();
     let want_ownership = a.ownership && dialect == Dialect::KataGo;
+    let mut cadence = Cadence::new(a.interval());
     let request = ThinkRequest {
         limits: Limits::unlimited(),
-        report_every: Some(a.interval()),
+        report_every: Some(cadence.tick),
         want_ownership,
         min_moves: a.min_moves,
         max_moves: a.max_moves,
@@ -118,7 +156,7 @@ pub fn analyze(s: &mut Session, c: &mut Call, dialect: Dialect) -> Result<Reply,
     let stop = || control.should_stop() || broken.load(Ordering::Relaxed);
     let mut on_report = |r: &SearchReport| {
         // Once new input is waiting the analysis is over: no more lines, answer the input quickly.
-        if stop() {
+        if stop() || !cadence.due() {
             return;
         }
         if let Some(line) = snapshot(r, color, &geo).info_line(dialect, want_ownership) {
@@ -139,9 +177,10 @@ pub fn genmove_analyze(s: &mut Session, c: &mut Call, dialect: Dialect) -> Resul
     let color = a.color.ok_or_else(GtpError::syntax)?;
     let geo = *s.engine.game().board().geometry();
     let want_ownership = a.ownership && dialect == Dialect::KataGo;
+    // An explicit interval of 0: no update, only the move.
+    let mut cadence = (a.interval_cs != Some(0)).then(|| Cadence::new(a.interval()));
     let reports = MoveReports {
-        // An explicit interval of 0: no update, only the move.
-        every: if a.interval_cs == Some(0) { None } else { Some(a.interval()) },
+        every: cadence.as_ref().map(|c| c.tick),
         want_ownership,
         min_moves: a.min_moves,
         max_moves: a.max_moves,
@@ -162,7 +201,8 @@ pub fn genmove_analyze(s: &mut Session, c: &mut Call, dialect: Dialect) -> Resul
                 header = true;
                 text.push_str(&format!("={id}\n"));
             }
-            if let Some(line) = snapshot(r, color, &geo).info_line(dialect, want_ownership) {
+            let due = cadence.as_mut().is_none_or(Cadence::due);
+            if let Some(line) = snapshot(r, color, &geo).info_line(dialect, want_ownership).filter(|_| due) {
                 text.push_str(&line);
                 text.push('\n');
             }
@@ -336,5 +376,20 @@ pub fn ponder(s: &mut Session, control: &Control) {
             report.playouts,
             report.elapsed.as_secs_f64()
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_intervals_are_reported_as_asked_and_long_ones_from_a_finer_tick() {
+        let c = Cadence::new(Duration::from_millis(100));
+        assert_eq!((c.tick, c.every), (Duration::from_millis(100), Duration::from_millis(100)));
+        let c = Cadence::new(Duration::from_secs(2));
+        assert_eq!((c.tick, c.every), (TICK, Duration::from_secs(2)));
+        // The first line is due by FIRST_UPDATE_BY at the latest.
+        assert!(c.next <= Instant::now() + FIRST_UPDATE_BY);
     }
 }
