@@ -358,3 +358,27 @@ fn ponder_thinks_on_the_opponents_time_and_keeps_the_tree() {
         line.split("root visits ").nth(1).and_then(|r| r.split_whitespace().next()).unwrap().parse().unwrap();
     assert!(root > fresh, "the tree of {reply} was kept: {line}");
 }
+
+#[test]
+fn interrupt_ends_genmove_analyze_with_its_move() {
+    let mut e = Engine::start(&["--threads", "1", "--time", "3600", "--resign", "off"]);
+    e.ok("boardsize 9");
+    e.send("genmove_analyze b 5");
+    assert_eq!(e.line(), "=");
+    // New input does not stop it...
+    e.send("protocol_version");
+    let first = e.line();
+    assert!(first.starts_with("info move "), "{first}");
+    let second = e.line();
+    assert!(second.starts_with("info move "), "still analysing after the new line: {second}");
+    // ... `# interrupt` does, and the move is answered and played.
+    e.send("# interrupt");
+    let rest = e.response();
+    let mv =
+        rest.last().and_then(|l| l.strip_prefix("play ")).unwrap_or_else(|| panic!("{rest:?}")).to_string();
+    assert!(rest[..rest.len() - 1].iter().all(|l| l.starts_with("info move ")), "{rest:?}");
+    assert_eq!(e.response(), vec!["= 2"], "the pipelined command is answered after the move");
+    assert_eq!(e.ok("gogui-rules_side_to_move"), "white");
+    e.ok("undo");
+    assert_eq!(e.ok(&format!("is_legal b {mv}")), "1");
+}
