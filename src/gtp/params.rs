@@ -32,6 +32,8 @@ pub fn param(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
     let joined = c.args[1..].join(" ");
     let value = joined.trim().trim_matches('"').trim();
     set(s, key, value)?;
+    // A remembered analysis was made with the old settings.
+    s.gfx_cache = None;
     Ok(Reply::Text(String::new()))
 }
 
