@@ -33,7 +33,11 @@ pub fn search<R: Simulate>(
     let mut history: Vec<u64> = input.history.iter().map(|&(h, c)| history_key(repetition, h, c)).collect();
     history.sort_unstable();
     let limits = request.limits;
-    let tickets = limits.playouts.map(|n| n.saturating_sub(tree.root().visits.load(Relaxed) as u64));
+    // A root without children gets at least the one playout that expands it, so there are
+    // candidates to report.
+    let floor = if tree.children(ROOT).is_empty() { 1 } else { 0 };
+    let tickets =
+        limits.playouts.map(|n| n.saturating_sub(tree.root().visits.load(Relaxed) as u64).max(floor));
     let threads = config.threads.max(1);
     let shared = Shared {
         input,
