@@ -49,6 +49,7 @@ pub fn search<R: Simulate>(
         tickets,
         claimed: AtomicU64::new(0),
         done: AtomicU64::new(0),
+        playout_moves: AtomicU64::new(0),
         early_stop: limits.early_stop,
         owner_sum: (0..cells).map(|_| AtomicI64::new(0)).collect(),
         neutral: (0..cells).map(|_| AtomicU64::new(0)).collect(),
@@ -65,7 +66,7 @@ pub fn search<R: Simulate>(
             &geo,
             root.to_move,
             request,
-            shared.done.load(Relaxed),
+            (shared.done.load(Relaxed), shared.playout_moves.load(Relaxed)),
             input.started.elapsed(),
             Some(counts),
         )
