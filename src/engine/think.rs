@@ -163,7 +163,8 @@ impl Engine {
             max_moves: reports.max_moves,
         };
         let report = self.think_from(color, &req, stop, on_report, started)?;
-        let decision = self.decide(color, &report, cleanup);
+        let status = self.status_for_decision(color, &report, &req.limits, started);
+        let decision = self.decide(color, &report, cleanup, &status);
         self.last_report = Some(report);
         if commit {
             if let Decision::Play(mv) = decision {
@@ -253,9 +254,70 @@ impl Engine {
         }
     }
 
+    /// The dead stones a move decision counts with. After the opponent's pass, our pass would end the
+    /// game, and a disputed group would be settled with the opponent to move: so the judgement then
+    /// comes from a search with the opponent to move, on what is left of the move's time (the main
+    /// search's judgement when none is left). Otherwise the main search's.
+    fn status_for_decision(
+        &mut self,
+        color: Color,
+        report: &SearchReport,
+        limits: &Limits,
+        started: Instant,
+    ) -> FinalStatus {
+        let opponent = color.opponent();
+        let opponent_passed = self.game.moves().last() == Some(&(opponent, Move::Pass));
+        if self.variant() == Variant::Stones || !opponent_passed {
+            return self.final_status_from(report);
+        }
+        let time = match limits.time {
+            None => None,
+            Some(t) => {
+                let left = t.limit.saturating_sub(started.elapsed()).mul_f64(0.8);
+                if left < Duration::from_millis(20) {
+                    return self.final_status_from(report);
+                }
+                Some(TimeLimit { target: left.min(t.target), limit: left })
+            }
+        };
+        let playouts = limits.playouts.unwrap_or(STATUS_PLAYOUTS).min(STATUS_PLAYOUTS);
+        self.status_search(opponent, Limits { playouts: Some(playouts), time, early_stop: false })
+    }
+
+    /// Judges the stones by a search from the current board with `to_move` to play, as if the game
+    /// went on (no passes pending), in a tree of its own; remembers and returns the judgement.
+    fn status_search(&mut self, to_move: Color, limits: Limits) -> FinalStatus {
+        let req = ThinkRequest { limits, want_ownership: true, ..ThinkRequest::default() };
+        let config = self.search_config(to_move, 1);
+        let tree = Tree::with_megabytes(STATUS_TREE_MB.min(self.options.max_tree_mb));
+        let report = with_game!(&self.game, g => {
+            let mut root = g.position().clone();
+            root.to_move = to_move;
+            root.outcome = None;
+            root.passes = 0;
+            let input = SearchInput {
+                rules: g.rules(),
+                root: &root,
+                history: g.history(),
+                last_move: Point::NONE,
+                opponent_passed: false,
+                started: Instant::now(),
+            };
+            search::search(&input, &tree, &config, &req, &|| false, &mut |_| {})
+        });
+        self.remember_status(&report);
+        self.cached_status().unwrap_or_default()
+    }
+
     /// The move to answer from a search: the most visited, but pass when passing does not lose, never
-    /// pass into a lost count, resign when hopeless.
-    fn decide(&mut self, color: Color, report: &SearchReport, cleanup: bool) -> Decision {
+    /// pass into a lost count, resign when hopeless. `status` is the dead-stone judgement to count with.
+    fn decide(
+        &mut self,
+        color: Color,
+        report: &SearchReport,
+        cleanup: bool,
+        status: &FinalStatus,
+    ) -> Decision {
         let Some(best) = report.best() else { return self.fallback_move(color) };
         let ply = self.game.ply() as usize;
         let points = self.size * self.size;
@@ -269,7 +331,6 @@ impl Engine {
         let opponent_passed = self.game.moves().last() == Some(&(opponent, Move::Pass));
         let pass_legal = self.game.check(color, Move::Pass).is_ok()
             || self.game.outcome().is_some_and(|o| o.reason == EndReason::TwoPasses);
-        let status = self.final_status_from(report);
         let board = self.game.board();
         let opponent_dead = status.dead.iter().any(|&p| board.cell(p).color() == Some(opponent));
         // The count if the game ended now, the dead stones removed by our judgement.
@@ -343,19 +404,8 @@ impl Engine {
         if let Some(s) = self.cached_status() {
             return s;
         }
-        let color = self.game.to_move();
-        let req = ThinkRequest {
-            limits: Limits { playouts: Some(STATUS_PLAYOUTS), time: None, early_stop: false },
-            want_ownership: true,
-            ..ThinkRequest::default()
-        };
-        let config = self.search_config(color, 1);
-        let tree = Tree::with_megabytes(STATUS_TREE_MB.min(self.options.max_tree_mb));
-        let report = with_game!(&self.game, g => {
-            run_search(g, color, &tree, &config, &req, &|| false, &mut |_| {}, Instant::now())
-        });
-        self.remember_status(&report);
-        self.cached_status().unwrap_or_default()
+        let limits = Limits { playouts: Some(STATUS_PLAYOUTS), time: None, early_stop: false };
+        self.status_search(self.game.to_move(), limits)
     }
 
     /// Stones the engine considers dead at the end of the game.

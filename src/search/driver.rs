@@ -33,7 +33,11 @@ pub fn search<R: Simulate>(
     let mut history: Vec<u64> = input.history.iter().map(|&(h, c)| history_key(repetition, h, c)).collect();
     history.sort_unstable();
     let limits = request.limits;
-    let tickets = limits.playouts.map(|n| n.saturating_sub(tree.root().visits.load(Relaxed) as u64));
+    // A root without children gets at least the one playout that expands it, so there are
+    // candidates to report.
+    let floor = if tree.children(ROOT).is_empty() { 1 } else { 0 };
+    let tickets =
+        limits.playouts.map(|n| n.saturating_sub(tree.root().visits.load(Relaxed) as u64).max(floor));
     let threads = config.threads.max(1);
     let shared = Shared {
         input,
@@ -45,6 +49,7 @@ pub fn search<R: Simulate>(
         tickets,
         claimed: AtomicU64::new(0),
         done: AtomicU64::new(0),
+        playout_moves: AtomicU64::new(0),
         early_stop: limits.early_stop,
         owner_sum: (0..cells).map(|_| AtomicI64::new(0)).collect(),
         neutral: (0..cells).map(|_| AtomicU64::new(0)).collect(),
@@ -61,7 +66,7 @@ pub fn search<R: Simulate>(
             &geo,
             root.to_move,
             request,
-            shared.done.load(Relaxed),
+            (shared.done.load(Relaxed), shared.playout_moves.load(Relaxed)),
             input.started.elapsed(),
             Some(counts),
         )

@@ -34,6 +34,8 @@ pub struct Candidate {
 pub struct SearchReport {
     /// Playouts this search ran (a reused tree's earlier ones not included).
     pub playouts: u64,
+    /// Moves those playouts played beyond the tree (pass-like moves included).
+    pub playout_moves: u64,
     /// Visits of the root, earlier searches' included (what the candidates' visits add up to).
     pub root_visits: u64,
     /// Tree nodes in use.
@@ -88,7 +90,7 @@ pub(super) fn build(
     geo: &Geometry,
     to_move: Color,
     request: &ThinkRequest,
-    playouts: u64,
+    (playouts, playout_moves): (u64, u64),
     elapsed: Duration,
     owners: Option<OwnerCounts<'_>>,
 ) -> SearchReport {
@@ -168,6 +170,7 @@ pub(super) fn build(
         .unwrap_or((0.5, sign * tree.root().mean_black_margin()));
     SearchReport {
         playouts,
+        playout_moves,
         root_visits: tree.root().visits.load(Relaxed) as u64,
         nodes: tree.len(),
         elapsed,

@@ -70,6 +70,7 @@ mod tests {
     fn report(own: Vec<f32>, neutral: Vec<f32>) -> SearchReport {
         SearchReport {
             playouts: 1,
+            playout_moves: 0,
             root_visits: 1,
             nodes: 1,
             elapsed: Duration::ZERO,

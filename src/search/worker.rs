@@ -30,8 +30,9 @@ pub(super) struct Shared<'a, R: Simulate> {
     /// Playouts this search may start (`None`: unlimited) and how many were claimed.
     pub tickets: Option<u64>,
     pub claimed: AtomicU64,
-    /// Playouts finished.
+    /// Playouts finished, and the moves they played beyond the tree.
     pub done: AtomicU64,
+    pub playout_moves: AtomicU64,
     pub early_stop: bool,
     /// Per cell: sum of the final owner (+1 Black, -1 White), and count of neutral ends.
     pub owner_sum: Vec<AtomicI64>,
@@ -198,6 +199,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             node = child;
         }
         let result = self.playout.play_out(rules, config.policy, &mut self.rng);
+        sh.playout_moves.fetch_add(result.moves as u64, Relaxed);
         self.backup(&result);
         self.count_owners();
     }
