@@ -191,7 +191,8 @@ pub fn genmove_analyze(s: &mut Session, c: &mut Call, dialect: Dialect) -> Resul
     let broken = AtomicBool::new(false);
     let mut header = false;
     let mut live = LiveGfx::new(s.live_gfx);
-    let stop = || control.interrupted() || broken.load(Ordering::Relaxed);
+    let interrupted = interrupt_after_minimum(control);
+    let stop = || interrupted() || broken.load(Ordering::Relaxed);
     let result = {
         let mut on_report = |r: &SearchReport| {
             let mut text = String::new();
@@ -269,6 +270,17 @@ fn decision_text(d: Decision, geo: &Geometry) -> String {
     }
 }
 
+/// Shortest search before `# interrupt` is obeyed by a move search: an interrupt that arrives at once
+/// (GoGui sends it as soon as the user presses Escape) still gets a searched move, not the fallback
+/// of a search that visited nothing (the pass-like move).
+pub const MIN_SEARCH: Duration = Duration::from_millis(50);
+
+/// The stop condition of a move search: `# interrupt`, once `MIN_SEARCH` has passed.
+fn interrupt_after_minimum(control: &Control) -> impl Fn() -> bool + Sync + '_ {
+    let started = Instant::now();
+    move || control.interrupted() && started.elapsed() >= MIN_SEARCH
+}
+
 /// Which move-generating command: they differ in whether the move is played and in the cleanup rule.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum GenMove {
@@ -286,7 +298,7 @@ pub fn genmove(s: &mut Session, c: &mut Call, kind: GenMove) -> Result<Reply, Gt
     let color = args::color(c.args, 0)?;
     let geo = *s.engine.game().board().geometry();
     let control = c.control;
-    let stop = || control.interrupted();
+    let stop = interrupt_after_minimum(control);
     let mut live = LiveGfx::new(s.live_gfx);
     let reports = MoveReports { every: live.on.then_some(LIVE_GFX_EVERY), ..MoveReports::default() };
     let decision = {
@@ -330,7 +342,7 @@ pub fn searched(s: &mut Session, c: &mut Call) -> Result<Snapshot, GtpError> {
     }
     let geo = *game.board().geometry();
     let control = c.control;
-    let stop = || control.interrupted();
+    let stop = interrupt_after_minimum(control);
     let mut live = LiveGfx::new(s.live_gfx);
     let reports = MoveReports {
         every: live.on.then_some(LIVE_GFX_EVERY),
