@@ -1,9 +1,9 @@
 //! The commands that answer while they search:
 //!
 //! - `analyze`, `lz-analyze`, `kata-analyze`: `=id` on a line of its own at once, then one `info ...`
-//!   line per interval (the first one interval after the start) until ANY new input line arrives (or
-//!   `# interrupt`, or the end of input); then the empty line that ends the response. The line that
-//!   stopped the analysis stays in the queue and is answered normally.
+//!   line per interval (the first after one interval, 0.4 s at the latest) until ANY new input line
+//!   arrives (or `# interrupt`, or the end of input); then the empty line that ends the response. The
+//!   line that stopped the analysis stays in the queue and is answered normally.
 //! - `genmove_analyze` and its `lz-`/`kata-` forms: the same lines while a normal move search runs
 //!   (its usual limits: clock, `--time`, `--playouts`), then `play MOVE` and the empty line; new input
 //!   does not stop it (Sabaki pipelines commands behind it), `# interrupt` does. The move is played.
@@ -202,10 +202,11 @@ pub fn genmove_analyze(s: &mut Session, c: &mut Call, dialect: Dialect) -> Resul
                 header = true;
                 text.push_str(&format!("={id}\n"));
             }
-            let due = cadence.as_mut().is_none_or(Cadence::due);
-            if let Some(line) = snapshot(r, color, &geo).info_line(dialect, want_ownership).filter(|_| due) {
-                text.push_str(&line);
-                text.push('\n');
+            if cadence.as_mut().is_none_or(Cadence::due) {
+                if let Some(line) = snapshot(r, color, &geo).info_line(dialect, want_ownership) {
+                    text.push_str(&line);
+                    text.push('\n');
+                }
             }
             if out.write_all(text.as_bytes()).and_then(|()| out.flush()).is_err() {
                 broken.store(true, Ordering::Relaxed);
@@ -219,7 +220,7 @@ pub fn genmove_analyze(s: &mut Session, c: &mut Call, dialect: Dialect) -> Resul
         Err(e) if !header => return Err(e.into()),
         Err(e) => {
             let _ = writeln!(std::io::stderr(), "tengen: genmove_analyze: {e}");
-            format!("{}\n", "")
+            "\n".to_string()
         }
         Ok(decision) => {
             log_move(s, color, decision, &geo);
