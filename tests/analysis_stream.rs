@@ -382,3 +382,15 @@ fn interrupt_ends_genmove_analyze_with_its_move() {
     e.ok("undo");
     assert_eq!(e.ok(&format!("is_legal b {mv}")), "1");
 }
+
+#[test]
+fn end_of_input_ends_a_long_genmove() {
+    let mut e = Engine::start(&["--threads", "1", "--time", "3600", "--resign", "off"]);
+    e.ok("boardsize 9");
+    e.send("genmove b");
+    // The controller goes away: the search stops, answers, and the engine exits as after `quit`.
+    e.stdin = None;
+    let rest: Vec<String> = e.stdout.iter().collect();
+    assert!(rest.first().is_some_and(|l| l.starts_with("= ")), "{rest:?}");
+    assert!(e.child.wait().unwrap().success());
+}
