@@ -394,3 +394,32 @@ fn end_of_input_ends_a_long_genmove() {
     assert!(rest.first().is_some_and(|l| l.starts_with("= ")), "{rest:?}");
     assert!(e.child.wait().unwrap().success());
 }
+
+#[test]
+fn every_argument_form_streams() {
+    let mut e = engine_9x9(&[]);
+    for command in [
+        "analyze",
+        "analyze 5",
+        "analyze w",
+        "analyze B 5",
+        "lz-analyze 5",
+        "lz-analyze white interval 5 minmoves 3",
+        "kata-analyze interval 5 maxmoves 4 ownership false",
+        "kata-analyze b 5 ownershipStdev true pvVisits true",
+    ] {
+        e.send(command);
+        assert_eq!(e.line(), "=", "{command}");
+        let line = e.line();
+        e.send("protocol_version");
+        while !e.line().is_empty() {}
+        assert_eq!(e.response(), vec!["= 2"], "{command}");
+        assert!(!candidates(&line).is_empty(), "{command}: {line}");
+        assert!(!line.contains("ownership"), "{command}: {line}");
+    }
+    for bad in ["analyze banana", "lz-analyze b interval", "kata-analyze b 5 ownership maybe", "analyze 5 5"]
+    {
+        e.send(bad);
+        assert_eq!(e.response(), vec!["? syntax error"], "{bad}");
+    }
+}
