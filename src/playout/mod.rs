@@ -49,6 +49,10 @@ pub trait Simulate: Rules {
     /// Black's margin when a playout ends by two passes or by the move cap; `area` is Black's area
     /// minus White's on the final board. Positive: Black wins; zero: a draw.
     fn final_margin(&self, pos: &Position<Self>, area: i32) -> f64;
+
+    /// Can the rules allow a suicide that the playout must still refuse itself? When not, the rules'
+    /// own check already refused it and the playout need not test the point a second time.
+    fn may_allow_suicide(&self) -> bool;
 }
 
 impl Simulate for Standard {
@@ -61,12 +65,22 @@ impl Simulate for Standard {
         };
         area as f64 - self.komi + button
     }
+
+    #[inline]
+    fn may_allow_suicide(&self) -> bool {
+        self.suicide_allowed
+    }
 }
 
 impl Simulate for Stoical {
     #[inline]
     fn final_margin(&self, _pos: &Position<Self>, area: i32) -> f64 {
         area as f64 - self.komi
+    }
+
+    #[inline]
+    fn may_allow_suicide(&self) -> bool {
+        false
     }
 }
 
@@ -78,6 +92,12 @@ impl Simulate for Stones {
         let black = pos.lead(Color::Black) - self.threshold_for(Color::Black);
         let white = pos.lead(Color::White) - self.threshold_for(Color::White);
         (black - white) as f64
+    }
+
+    /// Stones allows suicide of more than one stone (the prisoners go to the opponent).
+    #[inline]
+    fn may_allow_suicide(&self) -> bool {
+        true
     }
 }
 
@@ -390,8 +410,8 @@ impl<R: Simulate> Playout<R> {
     fn playable(&self, rules: &R, color: Color, p: Point) -> bool {
         let b = &self.pos.board;
         !b.is_eye(color, p)
-            && !b.is_suicide(color, p)
             && rules.check(&self.pos, color, Move::Place(p)).is_ok()
+            && !(rules.may_allow_suicide() && b.is_suicide(color, p))
     }
 
     /// Light policy: a random start in the free-point list, then the first playable point after it.
