@@ -35,5 +35,6 @@ pub mod engine;
 pub mod gtp;
 pub mod playout;
 pub mod rules;
+pub mod search;
 pub mod selfplay;
 pub mod sgf;

@@ -41,3 +41,20 @@ fn a_missing_sgf_file_is_a_clear_error() {
     assert!(out.stdout.is_empty());
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
 }
+
+#[test]
+fn search_mode_runs_the_tree_search() {
+    let out = tengen()
+        .args(["bench", "--rules", "go", "--size", "9", "--threads", "1", "--seconds", "0.1", "--json"])
+        .args(["--mode", "search", "--policy", "light"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let v: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(v["mode"], "search");
+    assert!(v["playouts"].as_u64().unwrap() > 0);
+    // Playouts start below the tree: fewer moves than a whole game from the empty board, never none.
+    let ppm = v["moves_per_playout"].as_f64().unwrap();
+    assert!(ppm > 0.0 && ppm < 3.0 * 81.0 + 17.0, "{ppm}");
+}

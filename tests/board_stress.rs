@@ -129,6 +129,7 @@ fn check_empty_point(b: &Board, cells: &[Cell], p: Point) {
         assert_eq!(snapshot(&copy), after, "play {color} {v}\n{b}");
         assert_eq!((placed.captured, placed.suicided), (captured, suicided), "play {color} {v}\n{b}");
         assert_eq!(placed.captured_stakes, slow_stakes, "captured stakes {color} {v}\n{b}");
+        assert_eq!(b.hash_after(color, p), copy.hash(), "hash_after {color} {v}\n{b}");
     }
 }
 

@@ -71,7 +71,7 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
 pub fn configs(args: &BenchArgs) -> Result<Vec<BenchConfig>, String> {
     let mode = match args.mode {
         ModeArg::Playout => BenchMode::Playout,
-        ModeArg::Search => return Err("--mode search needs the tree search, which has not landed yet".into()),
+        ModeArg::Search => BenchMode::Search,
     };
     let all_threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let duration = Duration::from_secs_f64(args.seconds);

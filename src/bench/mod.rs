@@ -168,8 +168,42 @@ fn bare_playouts<R: Simulate>(rules: &R, start: &Position<R>, config: &BenchConf
     (playouts.into_inner(), moves.into_inner(), elapsed)
 }
 
-/// The tree search from the start position for `config.duration`: (playouts, playout moves, elapsed).
+/// The tree search from the start position for `config.duration` (a fresh tree, no early stop):
+/// (playouts, playout moves, elapsed).
 fn search_playouts(config: &BenchConfig) -> (u64, u64, Duration) {
-    // Until the tree search lands, `configs` refuses search mode; keep the bare figure meanwhile.
-    with_game!(&config.start, g => bare_playouts(g.rules(), g.position(), config))
+    with_game!(&config.start, g => {
+        let root = g.position();
+        let input = crate::search::SearchInput {
+            rules: g.rules(),
+            root,
+            history: g.history(),
+            last_move: crate::board::Point::NONE,
+            opponent_passed: false,
+            started: Instant::now(),
+        };
+        let search_config = crate::search::SearchConfig {
+            threads: config.threads,
+            policy: config.policy,
+            seed: config.seed,
+            ..crate::search::SearchConfig::default()
+        };
+        let limits = crate::search::Limits {
+            playouts: None,
+            time: Some(crate::search::TimeLimit::fixed(config.duration)),
+            early_stop: false,
+        };
+        let tree = crate::search::Tree::with_megabytes(SEARCH_TREE_MB);
+        let report = crate::search::search(
+            &input,
+            &tree,
+            &search_config,
+            &crate::search::ThinkRequest::new(limits),
+            &|| false,
+            &mut |_| {},
+        );
+        (report.playouts, report.playout_moves, report.elapsed)
+    })
 }
+
+/// Memory of the search benchmark's tree.
+const SEARCH_TREE_MB: usize = 512;

@@ -409,6 +409,47 @@ impl Board {
         self.neighbours(p).into_iter().any(|q| self.cells[q.idx()] == enemy && self.in_atari(q))
     }
 
+    /// The hash of the position a stone of `color` at empty `p` would produce, without playing it:
+    /// the new stone's key, the keys of the enemy chains it captures, and, for a self-capture, the
+    /// keys of the mover's chain it would remove (the tree's superko checks use this).
+    pub fn hash_after(&self, color: Color, p: Point) -> u64 {
+        let mut h = self.hash ^ KEYS[color.index()][p.idx()];
+        let enemy = Cell::stone(color.opponent());
+        let own = Cell::stone(color);
+        let nbrs = self.neighbours(p);
+        let mut seen = [0u16; 4];
+        let mut captured = false;
+        for (i, q) in nbrs.into_iter().enumerate() {
+            if self.cells[q.idx()] == enemy {
+                let head = self.head[q.idx()];
+                if !seen[..i].contains(&head) && self.chains[head as usize].in_atari() {
+                    captured = true;
+                    for s in self.chain_stones(q) {
+                        h ^= KEYS[color.opponent().index()][s.idx()];
+                    }
+                }
+                seen[i] = head;
+            }
+        }
+        if !captured && self.is_suicide(color, p) {
+            // Suicide captures nothing: the new stone and every friendly chain it joins go.
+            h ^= KEYS[color.index()][p.idx()];
+            let mut done = [0u16; 4];
+            for (i, q) in nbrs.into_iter().enumerate() {
+                if self.cells[q.idx()] == own {
+                    let head = self.head[q.idx()];
+                    if !done[..i].contains(&head) {
+                        for s in self.chain_stones(q) {
+                            h ^= KEYS[color.index()][s.idx()];
+                        }
+                    }
+                    done[i] = head;
+                }
+            }
+        }
+        h
+    }
+
     /// Is `p` an eye of `color` for playout purposes: every neighbour is `color` or wall, and the
     /// diagonals hold at most one enemy stone (none at the edge). Filling it is almost always wrong.
     #[inline]

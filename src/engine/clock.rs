@@ -84,6 +84,52 @@ impl Clock {
         self.left[color] = TimeLeft { seconds, count, overtime: count > 0 };
     }
 
+    /// Charges `elapsed` to `color` for a move the engine just made, as the controller's clock would,
+    /// so that a controller that never sends `time_left` still finds us within our time. The next
+    /// `time_left` replaces this estimate.
+    pub fn spend(&mut self, color: Color, elapsed: Duration) {
+        let mut e = elapsed.as_secs_f64();
+        let left = &mut self.left[color];
+        match self.system {
+            TimeSystem::None => {}
+            TimeSystem::Absolute { .. } => left.seconds = (left.seconds - e).max(0.0),
+            TimeSystem::Canadian { period, stones, .. } => {
+                if !left.overtime {
+                    let rest = left.seconds - e;
+                    if rest >= 0.0 {
+                        left.seconds = rest;
+                        return;
+                    }
+                    // Main time ran out during this move: the rest came out of the first period.
+                    *left = TimeLeft { seconds: period, count: stones.max(1), overtime: true };
+                    e = -rest;
+                }
+                left.seconds = (left.seconds - e).max(0.0);
+                left.count = left.count.saturating_sub(1);
+                if left.count == 0 {
+                    // The period's stones are played: a new period starts.
+                    *left = TimeLeft { seconds: period, count: stones.max(1), overtime: true };
+                }
+            }
+            TimeSystem::Byoyomi { period, periods, .. } => {
+                if !left.overtime {
+                    let rest = left.seconds - e;
+                    if rest >= 0.0 {
+                        left.seconds = rest;
+                        return;
+                    }
+                    *left = TimeLeft { seconds: period, count: periods, overtime: true };
+                    e = -rest;
+                }
+                // A move inside the period keeps it; each whole period overrun costs one.
+                if period > 0.0 {
+                    left.count = left.count.saturating_sub((e / period).floor() as u32);
+                }
+                left.seconds = period;
+            }
+        }
+    }
+
     /// How long `color` may think about the next move at most, before any allocation policy: the
     /// time that must not be exceeded to stay alive on the clock. `None` when unlimited.
     pub fn hard_limit(&self, color: Color) -> Option<Duration> {
@@ -124,5 +170,29 @@ mod tests {
         assert_eq!(c.hard_limit(Color::Black), Some(Duration::from_secs(2)));
         c.time_left(Color::Black, 3.0, 1);
         assert_eq!(c.hard_limit(Color::Black), Some(Duration::from_secs(3)));
+    }
+
+    #[test]
+    fn spending_follows_the_controllers_clock() {
+        let mut c = Clock::default();
+        c.set(TimeSystem::Absolute { main: 10.0 });
+        c.spend(Color::White, Duration::from_secs(3));
+        assert_eq!(c.left.white.seconds, 7.0);
+        assert_eq!(c.left.black.seconds, 10.0);
+        // Canadian 5 s main, then 3 stones in 6 s: main runs out inside a move, then periods restart.
+        c.set(TimeSystem::Canadian { main: 5.0, period: 6.0, stones: 3 });
+        c.spend(Color::Black, Duration::from_secs(4));
+        assert_eq!((c.left.black.seconds, c.left.black.overtime), (1.0, false));
+        c.spend(Color::Black, Duration::from_secs(2));
+        assert_eq!((c.left.black.seconds, c.left.black.count, c.left.black.overtime), (5.0, 2, true));
+        c.spend(Color::Black, Duration::from_secs(1));
+        c.spend(Color::Black, Duration::from_secs(1));
+        assert_eq!((c.left.black.seconds, c.left.black.count), (6.0, 3));
+        // Byo-yomi: overrunning a period costs one.
+        c.set(TimeSystem::Byoyomi { main: 0.0, period: 2.0, periods: 3 });
+        c.spend(Color::White, Duration::from_secs(1));
+        assert_eq!(c.left.white.count, 3);
+        c.spend(Color::White, Duration::from_secs(3));
+        assert_eq!((c.left.white.seconds, c.left.white.count), (2.0, 2));
     }
 }

@@ -5,19 +5,20 @@ mod clock;
 mod display;
 mod error;
 mod options;
-mod random_player;
 mod record;
+mod settings;
+mod think;
 pub mod time_manager;
 
 pub use clock::{Clock, TimeLeft, TimeSystem};
 pub use error::EngineError;
 pub use options::{EngineOptions, PolicyChoice};
+pub use think::{MoveReports, DEFAULT_PLAYOUTS, RESIGN_MIN_VISITS, STATUS_PLAYOUTS};
+
+pub use crate::search::{Candidate, FinalStatus, Limits, SearchReport, ThinkRequest, TimeLimit};
 
 use crate::board::{Color, Point, MAX_SIZE, MIN_SIZE};
 use crate::rules::{handicap, AnyGame, Komi, Move, Outcome, RulesConfig, Variant};
-use crate::with_game;
-use rand::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// A move as GTP speaks of it: `pass` may stand for a variant move, and the engine may resign.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -33,7 +34,11 @@ pub struct Engine {
     size: usize,
     game: AnyGame,
     clock: Clock,
-    rng: Xoshiro256PlusPlus,
+    /// The search tree kept between moves (reuse, pondering).
+    kept: Option<think::KeptTree>,
+    last_report: Option<SearchReport>,
+    /// The dead stones judged by the last search of a board.
+    status_cache: Option<think::StatusCache>,
 }
 
 impl Engine {
@@ -44,7 +49,9 @@ impl Engine {
             size: options.size,
             game,
             clock: Clock::default(),
-            rng: Xoshiro256PlusPlus::seed_from_u64(options.seed),
+            kept: None,
+            last_report: None,
+            status_cache: None,
             options,
         }
     }
@@ -141,24 +148,6 @@ impl Engine {
         }
     }
 
-    /// Chooses a move for `color` and, when `commit`, plays it.
-    pub fn genmove(&mut self, color: Color, commit: bool) -> Result<Decision, EngineError> {
-        if self.game.is_over()
-            && self.game.outcome().is_some_and(|o| o.reason != crate::rules::EndReason::TwoPasses)
-        {
-            return Err(EngineError::GameOver);
-        }
-        let rng = &mut self.rng;
-        let chosen = with_game!(&self.game, g => random_player::random_move(g, color, rng));
-        let Some(mv) = chosen else {
-            return Ok(Decision::Resign);
-        };
-        if commit {
-            self.game.play(color, mv)?;
-        }
-        Ok(Decision::Play(mv))
-    }
-
     /// Resignation by `color`.
     pub fn resign(&mut self, color: Color) {
         self.game.resign(color);
@@ -209,17 +198,14 @@ impl Engine {
         self.game.set_handicap(pts).map_err(|_| EngineError::BadVertexList)
     }
 
-    /// Stones the engine considers dead at the end of the game. Until the search provides ownership
-    /// statistics, every stone on the board counts as alive.
-    pub fn dead_stones(&self) -> Vec<Point> {
-        Vec::new()
-    }
-
     /// The result under the current rules, dead stones removed by the engine's judgement.
-    pub fn final_score(&self) -> Result<Outcome, EngineError> {
+    pub fn final_score(&mut self) -> Result<Outcome, EngineError> {
         match self.game.outcome() {
             Some(o) if !matches!(o.reason, crate::rules::EndReason::TwoPasses) => Ok(o),
-            _ => self.game.score(&self.dead_stones()).ok_or(EngineError::CannotScore),
+            _ => {
+                let dead = self.dead_stones();
+                self.game.score(&dead).ok_or(EngineError::CannotScore)
+            }
         }
     }
 

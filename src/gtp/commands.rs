@@ -1,11 +1,14 @@
 //! The command table: one entry per GTP command. Dispatch, `known_command` and `list_commands` all
 //! read this table, so nothing can be listed that is not dispatched.
 
+use super::analysis::Dialect;
 use super::args;
+use super::gogui;
 use super::session::{Call, Reply, Session};
+use super::streaming::{self, GenMove};
 use super::GtpError;
 use crate::board::{Cell, Color, Point};
-use crate::engine::{Clock, Decision, TimeSystem};
+use crate::engine::{Clock, TimeSystem};
 use crate::rules::{Move, RulesConfig};
 
 type Handler = fn(&mut Session, &mut Call) -> Result<Reply, GtpError>;
@@ -28,9 +31,9 @@ const COMMANDS: &[(&str, Handler)] = &[
     }),
     ("komi", komi),
     ("play", play),
-    ("genmove", |s, c| genmove(s, c, true)),
-    ("reg_genmove", |s, c| genmove(s, c, false)),
-    ("kgs-genmove_cleanup", |s, c| genmove(s, c, true)),
+    ("genmove", |s, c| streaming::genmove(s, c, GenMove::Play)),
+    ("reg_genmove", |s, c| streaming::genmove(s, c, GenMove::Suggest)),
+    ("kgs-genmove_cleanup", |s, c| streaming::genmove(s, c, GenMove::Cleanup)),
     ("undo", |s, _| {
         s.engine.undo()?;
         text("")
@@ -53,6 +56,21 @@ const COMMANDS: &[(&str, Handler)] = &[
     ("captures", |s, c| text(s.engine.game().prisoners(args::color(c.args, 0)?).to_string())),
     ("tengen-rules", tengen_rules),
     ("tengen-moves", tengen_moves),
+    ("gogui-interrupt", |_, _| text("")),
+    ("gogui-analyze_commands", super::gogui::analyze_commands),
+    ("tengen-gfx_best_moves", |s, c| gogui::gfx_command(s, c, gogui::best_moves)),
+    ("tengen-gfx_visits", |s, c| gogui::gfx_command(s, c, gogui::visits)),
+    ("tengen-gfx_pv", |s, c| gogui::gfx_command(s, c, gogui::principal_variation)),
+    ("tengen-gfx_ownership", |s, c| gogui::gfx_command(s, c, gogui::ownership)),
+    ("tengen-winrate", |s, c| gogui::gfx_command(s, c, gogui::summary)),
+    ("tengen-search_stats", |s, c| gogui::gfx_command(s, c, gogui::statistics)),
+    ("analyze", |s, c| streaming::analyze(s, c, Dialect::Leela)),
+    ("lz-analyze", |s, c| streaming::analyze(s, c, Dialect::Leela)),
+    ("kata-analyze", |s, c| streaming::analyze(s, c, Dialect::KataGo)),
+    ("genmove_analyze", |s, c| streaming::genmove_analyze(s, c, Dialect::Leela)),
+    ("lz-genmove_analyze", |s, c| streaming::genmove_analyze(s, c, Dialect::Leela)),
+    ("kata-genmove_analyze", |s, c| streaming::genmove_analyze(s, c, Dialect::KataGo)),
+    ("tengen-param", super::params::param),
     ("gogui-rules_game_id", |s, _| text(s.engine.variant().game_id())),
     ("gogui-rules_board_size", |s, _| text(s.engine.size().to_string())),
     ("gogui-rules_board", rules_board),
@@ -119,16 +137,6 @@ fn play(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
     text("")
 }
 
-fn genmove(s: &mut Session, c: &mut Call, commit: bool) -> Result<Reply, GtpError> {
-    let color = args::color(c.args, 0)?;
-    let decision = s.engine.genmove(color, commit)?;
-    let geo = *s.engine.game().board().geometry();
-    text(match decision {
-        Decision::Play(m) => m.to_gtp(&geo),
-        Decision::Resign => "resign".to_string(),
-    })
-}
-
 fn handicap(s: &mut Session, c: &mut Call, fixed: bool) -> Result<Reply, GtpError> {
     let n = args::count(c.args, 0, || GtpError::new("invalid number of stones"))?;
     let pts = if fixed { s.engine.fixed_handicap(n)? } else { s.engine.place_free_handicap(n)? };
@@ -187,14 +195,20 @@ fn kgs_time_settings(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
 
 fn final_status_list(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
     let status = args::arg(c.args, 0)?.to_ascii_lowercase();
-    let dead = s.engine.dead_stones();
+    if !matches!(status.as_str(), "alive" | "dead" | "seki") {
+        return Err(GtpError::syntax());
+    }
+    let judged = s.engine.final_status();
     let board = s.engine.game().board();
     let geo = board.geometry();
-    let wanted: Box<dyn Fn(Point) -> bool> = match status.as_str() {
-        "alive" => Box::new(|p| !dead.contains(&p)),
-        "dead" => Box::new(|p| dead.contains(&p)),
-        "seki" => Box::new(|_| false),
-        _ => return Err(GtpError::syntax()),
+    let wanted = |p: Point| {
+        let dead = judged.dead.contains(&p);
+        let seki = judged.seki.contains(&p);
+        match status.as_str() {
+            "alive" => !dead && !seki,
+            "dead" => dead,
+            _ => seki,
+        }
     };
     // One line per chain, as GNU Go answers.
     let mut lines = Vec::new();

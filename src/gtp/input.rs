@@ -2,7 +2,7 @@
 //! notice that new input (or GoGui's `# interrupt`) has arrived.
 
 use std::io::BufRead;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::Arc;
 
@@ -80,36 +80,74 @@ pub fn read_capped_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io:
 }
 
 /// State shared between the reader thread and the command loop.
+///
+/// Commands are numbered 1, 2, ... in the order the reader queues them. `# interrupt` applies to every
+/// command read before it, so that an interrupt that overtakes the command loop (GoGui sends it right
+/// after `genmove`, possibly before the loop has even taken `genmove` off the queue) is not lost, and one
+/// that arrives after its command was answered does not leak into the next command.
 #[derive(Default, Debug)]
 pub struct Control {
-    /// Lines read but not yet taken by the command loop: analysis stops when this becomes non-zero.
-    pending: AtomicUsize,
-    /// Set by `# interrupt`; cleared when the next command starts.
-    interrupt: AtomicBool,
+    /// Commands queued by the reader so far.
+    read: AtomicU64,
+    /// Number of the command the loop is running now (0 before the first).
+    current: AtomicU64,
+    /// Commands up to this number are interrupted (0: none).
+    interrupt_upto: AtomicU64,
+    /// Commands up to this number saw a blank or comment line arrive after them: such a line has no
+    /// answer, but like KataGo we let it end an analysis.
+    nudge_upto: AtomicU64,
+    /// The reader has reached end of input: nothing more will come, so long commands should end.
+    eof: AtomicBool,
 }
 
 impl Control {
-    /// Has any new input line arrived since the current command started?
+    /// Has any new input line (or the end of input) arrived since the current command started?
+    /// Analysis stops on it; the new command is then answered normally.
     pub fn input_waiting(&self) -> bool {
-        self.pending.load(Ordering::Acquire) > 0
+        let current = self.current.load(Ordering::Acquire);
+        self.read.load(Ordering::Acquire) > current
+            || (current > 0 && self.nudge_upto.load(Ordering::Acquire) >= current)
+            || self.eof.load(Ordering::Acquire)
     }
 
-    /// Has GoGui asked to interrupt the current command?
+    /// Has GoGui asked (`# interrupt`) to interrupt the current command?
     pub fn interrupted(&self) -> bool {
-        self.interrupt.load(Ordering::Acquire)
+        let current = self.current.load(Ordering::Acquire);
+        current > 0 && self.interrupt_upto.load(Ordering::Acquire) >= current
     }
 
-    pub fn clear_interrupt(&self) {
-        self.interrupt.store(false, Ordering::Release);
+    /// Has the input ended? Nothing will come any more, and nobody may read a late answer.
+    pub fn input_closed(&self) -> bool {
+        self.eof.load(Ordering::Acquire)
     }
 
-    /// Should a long command (search, analysis) stop now?
+    /// Should a long command that stops on input (analysis, pondering) stop now?
     pub fn should_stop(&self) -> bool {
         self.input_waiting() || self.interrupted()
     }
 
+    /// The command loop has taken the next command off the queue.
     pub(crate) fn taken(&self) {
-        self.pending.fetch_sub(1, Ordering::AcqRel);
+        self.current.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// The reader queued a command.
+    fn queued(&self) {
+        self.read.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// The reader saw `# interrupt`: every command read so far is interrupted.
+    fn interrupt(&self) {
+        self.interrupt_upto.store(self.read.load(Ordering::Acquire), Ordering::Release);
+    }
+
+    /// The reader saw a line without a command (empty, or only a comment).
+    fn nudge(&self) {
+        self.nudge_upto.store(self.read.load(Ordering::Acquire), Ordering::Release);
+    }
+
+    fn end_of_input(&self) {
+        self.eof.store(true, Ordering::Release);
     }
 }
 
@@ -123,16 +161,19 @@ pub fn spawn_reader(mut input: impl BufRead + Send + 'static, control: Arc<Contr
             let mut buf = Vec::new();
             while let Ok(Some(())) = read_capped_line(&mut input, &mut buf) {
                 match parse_line(&buf) {
-                    Line::Blank => {}
-                    Line::Interrupt => control.interrupt.store(true, Ordering::Release),
+                    Line::Blank => control.nudge(),
+                    Line::Interrupt => control.interrupt(),
                     Line::Command(c) => {
-                        control.pending.fetch_add(1, Ordering::AcqRel);
+                        // Counted before it is sent, so the loop never takes a command it has not
+                        // been told about (that would make `input_waiting` miss a later one).
+                        control.queued();
                         if tx.send(c).is_err() {
                             return;
                         }
                     }
                 }
             }
+            control.end_of_input();
         })
         .expect("spawning the GTP reader thread");
     rx
@@ -172,5 +213,30 @@ mod tests {
         read_capped_line(&mut input, &mut buf).unwrap();
         assert_eq!(buf, b"name\n");
         assert!(read_capped_line(&mut input, &mut buf).unwrap().is_none());
+    }
+
+    #[test]
+    fn interrupt_applies_to_commands_read_before_it() {
+        let c = Control::default();
+        // `genmove` is read, then `# interrupt`, before the loop takes `genmove`.
+        c.queued();
+        c.interrupt();
+        c.taken();
+        assert!(c.interrupted(), "the interrupt that overtook the loop is kept");
+        assert!(!c.input_waiting());
+        // The next command is not interrupted by the old line.
+        c.queued();
+        assert!(c.input_waiting());
+        c.taken();
+        assert!(!c.interrupted());
+        assert!(!c.should_stop());
+        c.nudge();
+        assert!(c.input_waiting(), "an empty line ends an analysis");
+        assert!(!c.interrupted());
+        c.queued();
+        c.taken();
+        assert!(!c.should_stop());
+        c.end_of_input();
+        assert!(c.should_stop(), "end of input ends long commands");
     }
 }

@@ -5,8 +5,11 @@
 pub mod analysis;
 mod args;
 mod commands;
+mod gogui;
 mod input;
+mod params;
 mod session;
+mod streaming;
 
 pub use commands::{command_names, is_known};
 pub use input::{parse_line, Command, Control, Line};
@@ -75,11 +78,12 @@ pub fn run(
     // End of input behaves as `quit`.
     while let Ok(cmd) = commands.recv() {
         control.taken();
-        control.clear_interrupt();
         session.execute(&cmd, output, &control)?;
         if session.quit_requested() {
             break;
         }
+        // Thinking on the opponent's time, until the next line arrives.
+        session.ponder(&control);
     }
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! One GTP session: the engine plus the protocol state around it.
 
+use super::analysis::Snapshot;
 use super::commands::find;
 use super::input::{parse_line, Command, Control, Line};
 use super::{frame, GtpError};
@@ -25,12 +26,20 @@ pub struct Call<'a> {
 /// The protocol state around the engine.
 pub struct Session {
     pub engine: Engine,
+    /// Draw the search's thoughts on stderr (`gogui-gfx:` lines) during `genmove`. Turned on when a
+    /// controller asks for `gogui-analyze_commands` (GoGui does as it attaches an engine), and by the
+    /// `live_graphics` parameter.
+    pub live_gfx: bool,
+    /// The last search of GoGui's gfx commands: (position and colour, what it found).
+    pub gfx_cache: Option<(String, Snapshot)>,
+    /// A move was just generated and played: pondering may start once it is answered.
+    ponder_due: bool,
     quit: bool,
 }
 
 impl Session {
     pub fn new(engine: Engine) -> Session {
-        Session { engine, quit: false }
+        Session { engine, live_gfx: false, gfx_cache: None, ponder_due: false, quit: false }
     }
 
     pub fn quit_requested(&self) -> bool {
@@ -39,6 +48,19 @@ impl Session {
 
     pub(crate) fn request_quit(&mut self) {
         self.quit = true;
+    }
+
+    /// The engine just played a move of its own (genmove and the like).
+    pub(crate) fn moved(&mut self) {
+        self.ponder_due = true;
+    }
+
+    /// With `--ponder`, after the engine's own move: thinks on the opponent's time until the next
+    /// input line (see `streaming::ponder`).
+    pub fn ponder(&mut self, control: &Control) {
+        if std::mem::take(&mut self.ponder_due) && self.engine.options().ponder && !control.should_stop() {
+            super::streaming::ponder(self, control);
+        }
     }
 
     /// Runs one command and writes its framed response, flushed.

@@ -1,0 +1,449 @@
+//! Thinking: the tree search behind `genmove`, `reg_genmove`, `kgs-genmove_cleanup`, the analysis
+//! commands and the end-of-game judgement; the tree kept between searches; the pass and resign
+//! decisions.
+
+use super::{time_manager, Decision, Engine, EngineError, PolicyChoice};
+use crate::board::{Color, Point};
+use crate::playout::{Policy, Simulate};
+use crate::rules::{EndReason, Game, Move, RulesConfig, Variant};
+use crate::search::{
+    self, judge, mix_seed, FinalStatus, Limits, SearchConfig, SearchInput, SearchReport, ThinkRequest,
+    TimeLimit, Tree,
+};
+use crate::with_game;
+use std::time::{Duration, Instant};
+
+/// Playouts per move when nothing else limits the search (no `--playouts`, no `--time`, no clock).
+pub const DEFAULT_PLAYOUTS: u64 = 10_000;
+/// Playouts of the search that judges dead stones when no move search has judged the position.
+pub const STATUS_PLAYOUTS: u64 = 3_000;
+/// Memory of that search's own tree (it does not disturb the kept one).
+const STATUS_TREE_MB: usize = 64;
+/// Resigning needs at least this many visits of the root, so that noise never resigns.
+pub const RESIGN_MIN_VISITS: u64 = 1_000;
+/// Passing on a draw needs the best move to promise no better than this.
+const DRAW_PASS_WINRATE: f64 = 0.55;
+
+/// How `genmove` reports while it searches (analysis during genmove: `genmove_analyze`, gogui
+/// live graphics). The default reports only once, at the end.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct MoveReports {
+    pub every: Option<Duration>,
+    pub want_ownership: bool,
+    pub min_moves: usize,
+    pub max_moves: Option<usize>,
+}
+
+/// What a search tree was grown for: a new search reuses it when the game has only gone on from it.
+#[derive(Clone, PartialEq, Debug)]
+struct RootKey {
+    rules: RulesConfig,
+    size: usize,
+    handicap: Vec<Point>,
+    moves: Vec<(Color, Move)>,
+    to_move: Color,
+}
+
+/// The tree kept between searches (tree reuse and pondering).
+pub(super) struct KeptTree {
+    tree: Tree,
+    key: RootKey,
+}
+
+/// The engine's judgement of the stones on one board, remembered so that `final_status_list` and
+/// `final_score` agree with the pass decision made from the same search.
+#[derive(Clone, Debug)]
+pub(super) struct StatusCache {
+    hash: u64,
+    size: usize,
+    status: FinalStatus,
+}
+
+impl Engine {
+    /// Searches the current position for `color` as `req` asks, calling `on_report` (from this
+    /// thread) every `req.report_every` and once more at the end, until the limits or `stop` end the
+    /// search. The tree is kept for the next search of this position or of one after it.
+    pub fn think(
+        &mut self,
+        color: Color,
+        req: &ThinkRequest,
+        stop: &(dyn Fn() -> bool + Sync),
+        on_report: &mut dyn FnMut(&SearchReport),
+    ) -> Result<SearchReport, EngineError> {
+        self.think_from(color, req, stop, on_report, Instant::now())
+    }
+
+    fn think_from(
+        &mut self,
+        color: Color,
+        req: &ThinkRequest,
+        stop: &(dyn Fn() -> bool + Sync),
+        on_report: &mut dyn FnMut(&SearchReport),
+        started: Instant,
+    ) -> Result<SearchReport, EngineError> {
+        self.require_playable()?;
+        let key = self.root_key(color);
+        // Copying a big reused tree must not eat the move's time: stop copying at a quarter of it.
+        let deadline = req.limits.time.map(|t| started + t.limit / 4);
+        let tree = self.take_tree(&key, deadline);
+        let config = self.search_config(color, 0);
+        let report = with_game!(&self.game, g => {
+            run_search(g, color, &tree, &config, req, stop, on_report, started)
+        });
+        on_report(&report);
+        self.kept = Some(KeptTree { tree, key });
+        if report.ownership.is_some() {
+            self.remember_status(&report);
+        }
+        Ok(report)
+    }
+
+    /// Chooses a move for `color` and, when `commit`, plays it.
+    pub fn genmove(&mut self, color: Color, commit: bool) -> Result<Decision, EngineError> {
+        self.genmove_with(color, commit, &|| false, &mut |_| {})
+    }
+
+    /// `genmove` that `stop` can cut short (it then answers the best move so far); `on_report` gets
+    /// the final report of the search.
+    pub fn genmove_with(
+        &mut self,
+        color: Color,
+        commit: bool,
+        stop: &(dyn Fn() -> bool + Sync),
+        on_report: &mut dyn FnMut(&SearchReport),
+    ) -> Result<Decision, EngineError> {
+        self.generate(color, commit, false, &MoveReports::default(), stop, on_report)
+    }
+
+    /// `genmove` with reports during the search (`genmove_analyze`, live graphics).
+    pub fn genmove_reporting(
+        &mut self,
+        color: Color,
+        commit: bool,
+        reports: &MoveReports,
+        stop: &(dyn Fn() -> bool + Sync),
+        on_report: &mut dyn FnMut(&SearchReport),
+    ) -> Result<Decision, EngineError> {
+        self.generate(color, commit, false, reports, stop, on_report)
+    }
+
+    /// `kgs-genmove_cleanup`: like genmove (played), but never passes while the opponent has dead
+    /// stones on the board that could be captured first.
+    pub fn genmove_cleanup(
+        &mut self,
+        color: Color,
+        stop: &(dyn Fn() -> bool + Sync),
+        on_report: &mut dyn FnMut(&SearchReport),
+    ) -> Result<Decision, EngineError> {
+        self.generate(color, true, true, &MoveReports::default(), stop, on_report)
+    }
+
+    /// The report of the last move search (for the statistics GTP prints on stderr).
+    pub fn last_report(&self) -> Option<&SearchReport> {
+        self.last_report.as_ref()
+    }
+
+    fn generate(
+        &mut self,
+        color: Color,
+        commit: bool,
+        cleanup: bool,
+        reports: &MoveReports,
+        stop: &(dyn Fn() -> bool + Sync),
+        on_report: &mut dyn FnMut(&SearchReport),
+    ) -> Result<Decision, EngineError> {
+        let started = Instant::now();
+        self.require_playable()?;
+        let req = ThinkRequest {
+            limits: self.move_limits(color),
+            report_every: reports.every,
+            // The pass decision needs the dead stones, which come from ownership.
+            want_ownership: true,
+            min_moves: reports.min_moves,
+            max_moves: reports.max_moves,
+        };
+        let report = self.think_from(color, &req, stop, on_report, started)?;
+        let status = self.status_for_decision(color, &report, &req.limits, started);
+        let decision = self.decide(color, &report, cleanup, &status);
+        self.last_report = Some(report);
+        if commit {
+            if let Decision::Play(mv) = decision {
+                self.game.play(color, mv)?;
+            }
+            self.clock.spend(color, started.elapsed());
+        }
+        Ok(decision)
+    }
+
+    fn require_playable(&self) -> Result<(), EngineError> {
+        match self.game.outcome() {
+            Some(o) if o.reason != EndReason::TwoPasses => Err(EngineError::GameOver),
+            _ => Ok(()),
+        }
+    }
+
+    /// The limits of a move search: the clock's budget when the controller set one, else `--time`;
+    /// `--playouts` on top; a default number of playouts when nothing limits the search.
+    fn move_limits(&self, color: Color) -> Limits {
+        let o = &self.options;
+        let clock = time_manager::budget(&self.clock, color, self.size, self.game.ply(), o.lag)
+            .map(|b| TimeLimit { target: b.target, limit: b.limit });
+        let time = clock.or(o.time_per_move.map(TimeLimit::fixed));
+        let playouts = o.playouts.or(if time.is_none() { Some(DEFAULT_PLAYOUTS) } else { None });
+        Limits { playouts, time, early_stop: true }
+    }
+
+    /// The search settings for a search by `color` now. The seed mixes the engine's seed with the
+    /// move number and colour, so a position gets the same search whatever came before.
+    fn search_config(&self, color: Color, salt: u64) -> SearchConfig {
+        let o = &self.options;
+        let threads =
+            o.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        SearchConfig {
+            threads,
+            policy: match o.policy {
+                PolicyChoice::Light => Policy::Light,
+                PolicyChoice::Heavy => Policy::Heavy,
+            },
+            seed: mix_seed(o.seed, self.game.ply() as u64 * 2 + color.index() as u64, salt),
+            ..SearchConfig::default()
+        }
+    }
+
+    fn root_key(&self, color: Color) -> RootKey {
+        RootKey {
+            rules: self.rules.clone(),
+            size: self.size,
+            handicap: self.game.handicap().to_vec(),
+            moves: self.game.moves().to_vec(),
+            to_move: color,
+        }
+    }
+
+    /// The kept tree moved down to `key`'s position, or a new tree when it was grown for another game.
+    fn take_tree(&mut self, key: &RootKey, deadline: Option<Instant>) -> Tree {
+        let fresh = || Tree::with_megabytes(self.options.max_tree_mb);
+        let Some(kept) = self.kept.take() else { return fresh() };
+        let old = &kept.key;
+        if old.rules != key.rules
+            || old.size != key.size
+            || old.handicap != key.handicap
+            || !key.moves.starts_with(&old.moves)
+        {
+            return fresh();
+        }
+        let mut node = search::tree::ROOT;
+        let mut to_move = old.to_move;
+        for &(c, m) in &key.moves[old.moves.len()..] {
+            if c != to_move {
+                return fresh();
+            }
+            match kept.tree.find_child(node, m) {
+                Some(child) => node = child,
+                None => return fresh(),
+            }
+            to_move = c.opponent();
+        }
+        if to_move != key.to_move {
+            return fresh();
+        }
+        if node == search::tree::ROOT {
+            kept.tree
+        } else {
+            Tree::reroot(&kept.tree, node, deadline)
+        }
+    }
+
+    /// The dead stones a move decision counts with. After the opponent's pass, our pass would end the
+    /// game, and a disputed group would be settled with the opponent to move: so the judgement then
+    /// comes from a search with the opponent to move, on what is left of the move's time (the main
+    /// search's judgement when none is left). Otherwise the main search's.
+    fn status_for_decision(
+        &mut self,
+        color: Color,
+        report: &SearchReport,
+        limits: &Limits,
+        started: Instant,
+    ) -> FinalStatus {
+        let opponent = color.opponent();
+        let opponent_passed = self.game.moves().last() == Some(&(opponent, Move::Pass));
+        if self.variant() == Variant::Stones || !opponent_passed {
+            return self.final_status_from(report);
+        }
+        let time = match limits.time {
+            None => None,
+            Some(t) => {
+                let left = t.limit.saturating_sub(started.elapsed()).mul_f64(0.8);
+                if left < Duration::from_millis(20) {
+                    return self.final_status_from(report);
+                }
+                Some(TimeLimit { target: left.min(t.target), limit: left })
+            }
+        };
+        let playouts = limits.playouts.unwrap_or(STATUS_PLAYOUTS).min(STATUS_PLAYOUTS);
+        self.status_search(opponent, Limits { playouts: Some(playouts), time, early_stop: false })
+    }
+
+    /// Judges the stones by a search from the current board with `to_move` to play, as if the game
+    /// went on (no passes pending), in a tree of its own; remembers and returns the judgement.
+    fn status_search(&mut self, to_move: Color, limits: Limits) -> FinalStatus {
+        let req = ThinkRequest { limits, want_ownership: true, ..ThinkRequest::default() };
+        let config = self.search_config(to_move, 1);
+        let tree = Tree::with_megabytes(STATUS_TREE_MB.min(self.options.max_tree_mb));
+        let report = with_game!(&self.game, g => {
+            let mut root = g.position().clone();
+            root.to_move = to_move;
+            root.outcome = None;
+            root.passes = 0;
+            let input = SearchInput {
+                rules: g.rules(),
+                root: &root,
+                history: g.history(),
+                last_move: Point::NONE,
+                opponent_passed: false,
+                started: Instant::now(),
+            };
+            search::search(&input, &tree, &config, &req, &|| false, &mut |_| {})
+        });
+        self.remember_status(&report);
+        self.cached_status().unwrap_or_default()
+    }
+
+    /// The move to answer from a search: the most visited, but pass when passing does not lose, never
+    /// pass into a lost count, resign when hopeless. `status` is the dead-stone judgement to count with.
+    fn decide(
+        &mut self,
+        color: Color,
+        report: &SearchReport,
+        cleanup: bool,
+        status: &FinalStatus,
+    ) -> Decision {
+        let Some(best) = report.best() else { return self.fallback_move(color) };
+        let ply = self.game.ply() as usize;
+        let points = self.size * self.size;
+        let hopeless = self.options.resign_threshold.is_some_and(|t| best.winrate < t)
+            && report.root_visits >= RESIGN_MIN_VISITS
+            && ply >= points / 4;
+        if self.variant() == Variant::Stones {
+            return if hopeless { Decision::Resign } else { Decision::Play(best.mv) };
+        }
+        let opponent = color.opponent();
+        let opponent_passed = self.game.moves().last() == Some(&(opponent, Move::Pass));
+        let pass_legal = self.game.check(color, Move::Pass).is_ok()
+            || self.game.outcome().is_some_and(|o| o.reason == EndReason::TwoPasses);
+        let board = self.game.board();
+        let opponent_dead = status.dead.iter().any(|&p| board.cell(p).color() == Some(opponent));
+        // The count if the game ended now, the dead stones removed by our judgement.
+        let margin = self.game.score(&status.dead).map_or(0.0, |o| match o.winner {
+            Some(w) if w == color => o.margin,
+            Some(_) => -o.margin,
+            None => 0.0,
+        });
+        let pass_wins = margin > 0.0 || (margin == 0.0 && best.winrate < DRAW_PASS_WINRATE);
+        let non_pass = report.candidates.iter().find(|c| c.mv != Move::Pass).map(|c| c.mv);
+        let must_clean = cleanup && opponent_dead && non_pass.is_some();
+        if opponent_passed && pass_legal && pass_wins && !must_clean {
+            return Decision::Play(Move::Pass);
+        }
+        if hopeless {
+            return Decision::Resign;
+        }
+        if best.mv == Move::Pass {
+            // Passing after the opponent's pass ends the game: not into a lost count.
+            let ends_lost = opponent_passed && !pass_wins;
+            if let (true, Some(mv)) = (ends_lost || must_clean, non_pass) {
+                return Decision::Play(mv);
+            }
+        }
+        Decision::Play(best.mv)
+    }
+
+    /// A move when the search visited nothing (no playouts allowed): the pass-like move if legal,
+    /// else the first legal move, else resignation.
+    fn fallback_move(&self, color: Color) -> Decision {
+        let pass = self.game.pass_move(color);
+        if self.game.check(color, pass).is_ok() {
+            return Decision::Play(pass);
+        }
+        match self.game.legal_moves(color).first() {
+            Some(&mv) => Decision::Play(mv),
+            None => Decision::Resign,
+        }
+    }
+
+    /// Dead stones and seki from a report's ownership, or the judgement remembered for this board
+    /// when the report has none (a reused tree that needed no new playouts).
+    fn final_status_from(&mut self, report: &SearchReport) -> FinalStatus {
+        if report.ownership.is_some() {
+            return judge(self.game.board(), report);
+        }
+        self.cached_status().unwrap_or_default()
+    }
+
+    fn cached_status(&self) -> Option<FinalStatus> {
+        let b = self.game.board();
+        self.status_cache
+            .as_ref()
+            .filter(|c| c.hash == b.hash() && c.size == b.size())
+            .map(|c| c.status.clone())
+    }
+
+    fn remember_status(&mut self, report: &SearchReport) {
+        let b = self.game.board();
+        let status = judge(b, report);
+        self.status_cache = Some(StatusCache { hash: b.hash(), size: b.size(), status });
+    }
+
+    /// Dead stones and stones in seki on the current board, as the engine judges them: from the last
+    /// search of this board (the one that decided to pass), else from a search made now.
+    pub fn final_status(&mut self) -> FinalStatus {
+        if self.variant() == Variant::Stones {
+            // Stones has no count: every stone on the board stands.
+            return FinalStatus::default();
+        }
+        if let Some(s) = self.cached_status() {
+            return s;
+        }
+        let limits = Limits { playouts: Some(STATUS_PLAYOUTS), time: None, early_stop: false };
+        self.status_search(self.game.to_move(), limits)
+    }
+
+    /// Stones the engine considers dead at the end of the game.
+    pub fn dead_stones(&mut self) -> Vec<Point> {
+        self.final_status().dead
+    }
+}
+
+/// Runs one search of `game`'s position with `color` to move.
+#[allow(clippy::too_many_arguments)]
+fn run_search<R: Simulate>(
+    game: &Game<R>,
+    color: Color,
+    tree: &Tree,
+    config: &SearchConfig,
+    req: &ThinkRequest,
+    stop: &(dyn Fn() -> bool + Sync),
+    on_report: &mut dyn FnMut(&SearchReport),
+    started: Instant,
+) -> SearchReport {
+    let mut root = game.position().clone();
+    root.to_move = color;
+    if root.outcome.is_some_and(|o| o.reason == EndReason::TwoPasses) {
+        // A game ended by two passes goes on with the next move (as `Game::play` resumes it).
+        root.outcome = None;
+        root.passes = 0;
+    }
+    let last = game.moves().last().copied();
+    let input = SearchInput {
+        rules: game.rules(),
+        root: &root,
+        history: game.history(),
+        last_move: match last {
+            Some((_, Move::Place(p))) => p,
+            _ => Point::NONE,
+        },
+        opponent_passed: last == Some((color.opponent(), Move::Pass)),
+        started,
+    };
+    search::search(&input, tree, config, req, stop, on_report)
+}

@@ -1,0 +1,84 @@
+//! The search's knobs: threads, playout policy, seed, and the constants of selection and priors.
+
+use crate::playout::Policy;
+
+/// Prior knowledge given to a new child, as equivalent experience: `n` imagined visits won at
+/// `rate`. Each heuristic that applies adds its experience (MoGo's and Pachi's "equivalent
+/// experience" priors).
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub struct PriorWeights {
+    /// Every move: this many visits at 50% (how much real experience it takes to overrule the rest).
+    pub even: u32,
+    /// Capturing one stone / two or more.
+    pub capture_one: u32,
+    pub capture_many: u32,
+    /// Saving an own chain in atari by extending at its last liberty (when that gains liberties).
+    pub atari_escape: u32,
+    /// A 3x3 pattern of the heavy policy matches.
+    pub pattern: u32,
+    /// Losses for a self-atari of one stone / of two or more.
+    pub self_atari_one: u32,
+    pub self_atari_many: u32,
+    /// Losses for filling an own eye.
+    pub own_eye: u32,
+    /// Wins for a move next to the opponent's last move (distance 1 or 2, Chebyshev).
+    pub near_last: u32,
+    /// Losses for a first-line move, and wins for a third-line move, in an empty area.
+    pub first_line: u32,
+    pub third_line: u32,
+    /// Losses for a pass while the opponent has not just passed.
+    pub pass: u32,
+    /// Stones: wins for a decisive capture (the game ends at once).
+    pub decisive: u32,
+}
+
+impl Default for PriorWeights {
+    fn default() -> Self {
+        PriorWeights {
+            even: 10,
+            capture_one: 15,
+            capture_many: 30,
+            atari_escape: 20,
+            pattern: 10,
+            self_atari_one: 10,
+            self_atari_many: 30,
+            own_eye: 50,
+            near_last: 6,
+            first_line: 10,
+            third_line: 6,
+            pass: 20,
+            decisive: 1000,
+        }
+    }
+}
+
+/// Everything a search runs with besides the position and the request.
+#[derive(Clone, PartialEq, Debug)]
+pub struct SearchConfig {
+    pub threads: usize,
+    pub policy: Policy,
+    /// Seed of this search; thread `t` draws from a generator seeded with it and `t`.
+    pub seed: u64,
+    /// A leaf is expanded once it has this many visits (the root always is).
+    pub expand_threshold: u32,
+    /// RAVE equivalence parameter `k` of the minimum-error schedule (Gelly and Silver 2011):
+    /// `beta = n_amaf / (n_amaf + n + n * n_amaf / k)`; larger trusts AMAF longer.
+    pub rave_equiv: f64,
+    /// UCB exploration constant added to the RAVE value (0: priors and RAVE alone explore).
+    pub explore: f64,
+    pub priors: PriorWeights,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            threads: 1,
+            policy: Policy::Heavy,
+            seed: 0,
+            expand_threshold: 8,
+            rave_equiv: 3000.0,
+            explore: 0.0,
+            priors: PriorWeights::default(),
+        }
+    }
+}

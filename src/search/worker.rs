@@ -1,0 +1,368 @@
+//! One search thread: descend the tree, expand, play out, back the result up. Every buffer is owned
+//! by the worker and reused, so an iteration allocates nothing (a two-pass end inside the tree is
+//! scored by the rules, which count with a fresh array: rare, and only then).
+
+use super::priors::{Prior, PriorContext};
+use super::select::select;
+use super::tree::{MoveCode, Tree, EXPANDED, EXPANDING, FLAG_DRAW, LEAF, ROOT};
+use super::SearchInput;
+use super::{config::SearchConfig, history_key};
+use crate::board::Point;
+use crate::playout::{Playout, PlayoutResult, Rng, Simulate};
+use crate::rules::{EndReason, Move, Outcome, Position, Repetition, Variant};
+use rand::SeedableRng;
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering::*};
+
+/// Playouts between two flushes of a worker's ownership counts into the shared ones.
+const FLUSH_EVERY: u32 = 32;
+/// Playouts between two checks of the playout-limited early stop (deterministic with one thread).
+const EARLY_STOP_EVERY: u64 = 16;
+
+/// What the workers of one search share.
+pub(super) struct Shared<'a, R: Simulate> {
+    pub input: &'a SearchInput<'a, R>,
+    pub tree: &'a Tree,
+    pub config: &'a SearchConfig,
+    /// Sorted keys of the game's earlier positions (see `history_key`), for exact superko.
+    pub history: Vec<u64>,
+    pub repetition: Repetition,
+    pub stop: AtomicBool,
+    /// Playouts this search may start (`None`: unlimited) and how many were claimed.
+    pub tickets: Option<u64>,
+    pub claimed: AtomicU64,
+    /// Playouts finished, and the moves they played beyond the tree.
+    pub done: AtomicU64,
+    pub playout_moves: AtomicU64,
+    pub early_stop: bool,
+    /// Per cell: sum of the final owner (+1 Black, -1 White), and count of neutral ends.
+    pub owner_sum: Vec<AtomicI64>,
+    pub neutral: Vec<AtomicU64>,
+    pub owned: AtomicU64,
+    /// Workers still running, and the thread to wake when the last one stops.
+    pub running: AtomicUsize,
+    pub supervisor: std::thread::Thread,
+}
+
+impl<R: Simulate> Shared<'_, R> {
+    /// Lead of the most visited root child over the second, in visits.
+    pub fn root_lead(&self) -> u64 {
+        let (mut first, mut second) = (0u32, 0u32);
+        for c in self.tree.children(ROOT) {
+            let v = self.tree.node(c).visits.load(Relaxed);
+            if v > first {
+                second = first;
+                first = v;
+            } else if v > second {
+                second = v;
+            }
+        }
+        (first - second) as u64
+    }
+}
+
+/// A child about to be created by an expansion.
+#[derive(Copy, Clone, Debug)]
+struct Kid {
+    mv: Move,
+    prior: Prior,
+    flags: u32,
+}
+
+pub(super) struct Worker<'s, 'a, R: Simulate> {
+    shared: &'s Shared<'a, R>,
+    playout: Playout<R>,
+    /// For trying a capture in Stones: does it end the game at once?
+    scratch: Position<R>,
+    rng: Rng,
+    path: Vec<u32>,
+    /// History keys of the positions along the path (superko inside the tree).
+    path_keys: Vec<u64>,
+    kids: Vec<Kid>,
+    /// AMAF: per point, 1 + the colour index of whoever played there first in the rest of the game.
+    first: Vec<u8>,
+    owner_sum: Vec<i64>,
+    neutral: Vec<u64>,
+    unflushed: u32,
+}
+
+impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
+    pub fn new(shared: &'s Shared<'a, R>, thread: usize) -> Self {
+        let root = shared.input.root;
+        let cells = root.board.geometry().cells();
+        // One generator per thread, from the search's seed and the thread's index (splitmix-style
+        // spreading, so neighbouring seeds give unrelated streams).
+        let seed = shared.config.seed ^ (thread as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        Worker {
+            shared,
+            playout: Playout::new(root),
+            scratch: root.clone(),
+            rng: Rng::seed_from_u64(seed),
+            path: Vec::with_capacity(64),
+            path_keys: Vec::with_capacity(64),
+            kids: Vec::with_capacity(root.board.size() * root.board.size() + 4),
+            first: vec![0; cells],
+            owner_sum: vec![0; cells],
+            neutral: vec![0; cells],
+            unflushed: 0,
+        }
+    }
+
+    /// Runs iterations until the search stops or its playouts are used up.
+    pub fn run(mut self) {
+        let sh = self.shared;
+        loop {
+            if sh.stop.load(Relaxed) {
+                break;
+            }
+            if let Some(max) = sh.tickets {
+                if sh.claimed.fetch_add(1, Relaxed) >= max {
+                    break;
+                }
+            }
+            self.iterate();
+            let done = sh.done.fetch_add(1, Relaxed) + 1;
+            if let Some(max) = sh.tickets {
+                // Stop early when the most visited move cannot be overtaken by the playouts left.
+                if sh.early_stop
+                    && done.is_multiple_of(EARLY_STOP_EVERY)
+                    && sh.root_lead() > max.saturating_sub(done)
+                {
+                    sh.stop.store(true, Relaxed);
+                }
+            }
+        }
+        self.flush();
+        if sh.running.fetch_sub(1, AcqRel) == 1 {
+            sh.supervisor.unpark();
+        }
+    }
+
+    /// One descent, playout and backup.
+    fn iterate(&mut self) {
+        let sh = self.shared;
+        let (tree, input, config) = (sh.tree, sh.input, sh.config);
+        let rules = input.rules;
+        self.playout.load(input.root);
+        self.playout.set_last(input.last_move);
+        self.path.clear();
+        self.path_keys.clear();
+        let mut node = ROOT;
+        tree.node(ROOT).visits.fetch_add(1, Relaxed);
+        self.path.push(ROOT);
+        let mut last = input.last_move;
+        let mut opponent_passed = input.opponent_passed;
+        loop {
+            if self.playout.position().is_over() {
+                break;
+            }
+            match tree.node(node).state.load(Acquire) {
+                LEAF => {
+                    let visits = tree.node(node).visits.load(Relaxed);
+                    if (node != ROOT && visits < config.expand_threshold) || tree.is_full() {
+                        break;
+                    }
+                    if !self.expand(node, last, opponent_passed) {
+                        break;
+                    }
+                }
+                EXPANDING => break,
+                _ => {}
+            }
+            let Some(child) = select(tree, node, config) else {
+                // An expanded node without children: the player to move has no legal move at all,
+                // which loses in Stones (in the other variants a pass is always legal).
+                let pos = self.playout.position_mut();
+                let winner = pos.to_move.opponent();
+                pos.outcome = Some(Outcome::win(winner, pos.lead(winner) as f64, EndReason::NoLegalMove));
+                break;
+            };
+            let c = tree.node(child);
+            // Visits are added on the way down: this is the virtual loss.
+            c.visits.fetch_add(1, Relaxed);
+            let mv = c.mv().decode();
+            let pos = self.playout.position_mut();
+            let color = pos.to_move;
+            pos.play(rules, color, mv);
+            if c.flags() & FLAG_DRAW != 0 {
+                // Stoical Go: this placement repeats an earlier position, a draw at once.
+                pos.outcome = Some(Outcome::draw(EndReason::Repetition));
+            }
+            if sh.repetition != Repetition::SimpleKo {
+                self.path_keys.push(history_key(sh.repetition, pos.board.hash(), pos.to_move));
+            }
+            (last, opponent_passed) = match mv {
+                Move::Place(p) => (p, false),
+                _ => (Point::NONE, mv == Move::Pass),
+            };
+            self.playout.set_last(last);
+            self.path.push(child);
+            node = child;
+        }
+        let result = self.playout.play_out(rules, config.policy, &mut self.rng);
+        sh.playout_moves.fetch_add(result.moves as u64, Relaxed);
+        self.backup(&result);
+        self.count_owners();
+    }
+
+    /// Creates the children of `node` (the scratch position is its position). False when another
+    /// thread is expanding it or the arena is full: the caller then plays out from the leaf.
+    fn expand(&mut self, node: u32, last: Point, opponent_passed: bool) -> bool {
+        let sh = self.shared;
+        let (tree, input, config) = (sh.tree, sh.input, sh.config);
+        let rules = input.rules;
+        let n = tree.node(node);
+        if n.state.compare_exchange(LEAF, EXPANDING, Acquire, Relaxed).is_err() {
+            return false;
+        }
+        let pos = self.playout.position();
+        let color = pos.to_move;
+        let ctx = PriorContext {
+            board: &pos.board,
+            color,
+            last,
+            patterns: self.playout.patterns(),
+            weights: &config.priors,
+        };
+        let stones = R::VARIANT == Variant::Stones;
+        self.kids.clear();
+        for p in pos.board.geometry().points() {
+            if !pos.board.is_empty_point(p) || pos.check(rules, color, Move::Place(p)).is_err() {
+                continue;
+            }
+            let mut flags = 0;
+            if sh.repetition != Repetition::SimpleKo {
+                // Exact superko: the position this placement makes, against the game and the path.
+                let key = history_key(sh.repetition, pos.board.hash_after(color, p), color.opponent());
+                if sh.history.binary_search(&key).is_ok() || self.path_keys.contains(&key) {
+                    if sh.repetition != Repetition::Draw {
+                        continue;
+                    }
+                    flags = FLAG_DRAW;
+                }
+            }
+            let mut decisive = false;
+            if stones {
+                let (captured, stakes) = pos.board.capture_count(color, p);
+                if captured + stakes >= 2 {
+                    self.scratch.clone_from(pos);
+                    self.scratch.play(rules, color, Move::Place(p));
+                    decisive = self.scratch.outcome.is_some_and(|o| o.winner == Some(color));
+                }
+            }
+            self.kids.push(Kid { mv: Move::Place(p), prior: ctx.placement(p, decisive), flags });
+        }
+        // The pass-like move is the one a GTP `pass` stands for (button, return, stake or pass), so a
+        // controller replaying our `pass` makes the same move.
+        let pass = rules.pass_move(pos, color);
+        if pos.check(rules, color, pass).is_ok() {
+            self.kids.push(Kid { mv: pass, prior: ctx.pass_like(opponent_passed), flags: 0 });
+        }
+        let k = self.kids.len() as u32;
+        let first = if k == 0 {
+            0
+        } else {
+            match tree.alloc(k) {
+                Some(first) => first,
+                None => {
+                    // Full: this node stays a leaf and the search goes on without growing.
+                    n.state.store(LEAF, Release);
+                    return false;
+                }
+            }
+        };
+        for (i, kid) in self.kids.iter().enumerate() {
+            let c = tree.node(first + i as u32);
+            c.mv.store(MoveCode::new(kid.mv).0 | kid.flags, Relaxed);
+            c.prior_visits.store(kid.prior.visits, Relaxed);
+            c.prior_wins.store(kid.prior.wins, Relaxed);
+        }
+        n.first_child.store(first, Relaxed);
+        n.num_children.store(k, Relaxed);
+        // Release: a thread that sees EXPANDED sees the children written above.
+        n.state.store(EXPANDED, Release);
+        true
+    }
+
+    /// Adds the result to every node of the path (from the view of the player who made its move),
+    /// and the AMAF statistics: each child of a path node whose point its player to move played
+    /// first, in the tree or in the playout, after that node.
+    fn backup(&mut self, result: &PlayoutResult) {
+        let sh = self.shared;
+        let tree = sh.tree;
+        let to_move = sh.input.root.to_move;
+        let mover_at = |d: usize| if d.is_multiple_of(2) { to_move.opponent() } else { to_move };
+        let score = (result.black_margin as f64 * 2.0).round() as i64;
+        for (d, &id) in self.path.iter().enumerate() {
+            let node = tree.node(id);
+            node.wins.fetch_add(result.half_points(mover_at(d)), Relaxed);
+            node.score.fetch_add(score, Relaxed);
+        }
+        // The playout's placements, latest first, so the earliest play of a point is what stays.
+        for &(c, p) in self.playout.moves().iter().rev() {
+            self.first[p.idx()] = 1 + c.index() as u8;
+        }
+        for d in (0..self.path.len()).rev() {
+            // The player to move at path[d] is the one who made path[d + 1]'s move.
+            let player = mover_at(d + 1);
+            let mark = 1 + player.index() as u8;
+            if let Some(&next) = self.path.get(d + 1) {
+                if let Some(p) = tree.node(next).mv().placement() {
+                    self.first[p.idx()] = mark;
+                }
+            }
+            let half = result.half_points(player);
+            for c in tree.children(self.path[d]) {
+                let child = tree.node(c);
+                if let Some(p) = child.mv().placement() {
+                    if self.first[p.idx()] == mark {
+                        child.amaf_visits.fetch_add(1, Relaxed);
+                        child.amaf_wins.fetch_add(half, Relaxed);
+                    }
+                }
+            }
+        }
+        for &(_, p) in self.playout.moves() {
+            self.first[p.idx()] = 0;
+        }
+        for &id in &self.path[1..] {
+            if let Some(p) = tree.node(id).mv().placement() {
+                self.first[p.idx()] = 0;
+            }
+        }
+    }
+
+    /// Adds the last playout's final owners to this worker's counts, flushing now and then.
+    fn count_owners(&mut self) {
+        for (i, &o) in self.playout.owner().iter().enumerate() {
+            self.owner_sum[i] += o as i64;
+            self.neutral[i] += (o == 0) as u64;
+        }
+        self.unflushed += 1;
+        if self.unflushed >= FLUSH_EVERY {
+            self.flush();
+        }
+    }
+
+    fn flush(&mut self) {
+        if self.unflushed == 0 {
+            return;
+        }
+        let sh = self.shared;
+        for i in 0..self.owner_sum.len() {
+            sh.owner_sum[i].fetch_add(std::mem::take(&mut self.owner_sum[i]), Relaxed);
+            sh.neutral[i].fetch_add(std::mem::take(&mut self.neutral[i]), Relaxed);
+        }
+        sh.owned.fetch_add(self.unflushed as u64, Relaxed);
+        self.unflushed = 0;
+    }
+}
+
+/// Seeds per search: the engine's seed, the move number and a running count mixed (splitmix64), so
+/// the same seed replays the same game and every move draws fresh numbers.
+pub fn mix_seed(seed: u64, a: u64, b: u64) -> u64 {
+    let mut z = seed ^ a.wrapping_mul(0xBF58_476D_1CE4_E5B9) ^ b.wrapping_mul(0x94D0_49BB_1331_11EB);
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
