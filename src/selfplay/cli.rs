@@ -48,9 +48,6 @@ pub struct RunArgs {
     /// Base seed: game i uses the engines' seed plus i, and its pair's opening seed plus i/2.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Score a game as it stands after this many moves (default: 4 per point of the board).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-    pub max_moves: Option<u64>,
     /// Output directory: one SGF per game, results.jsonl, run.json, summary.txt.
     #[arg(long)]
     pub out: PathBuf,
@@ -83,13 +80,9 @@ pub struct MatchArgs {
     /// The opponent's command line, e.g. "gnugo --mode gtp --level 1".
     #[arg(long)]
     pub opponent: String,
-    /// Extra engine flags for tengen, e.g. "--policy light".
+    /// Extra engine flags for tengen, e.g. "--playouts 2000 --policy light" (the flags of `tengen gtp`).
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub tengen: String,
-    /// Seconds the opponent may take for one move before it loses on time (default: 10 x --time + 30,
-    /// or 300 without --time).
-    #[arg(long)]
-    pub move_timeout: Option<f64>,
 }
 
 fn parse_rules(s: &str) -> Result<RulesConfig, String> {
@@ -156,8 +149,16 @@ impl RunArgs {
             }
         }
         let size = self.size as usize;
+        // The referee judges dead stones with tengen's own settings (player A is always tengen).
+        let referee = match &a {
+            PlayerSpec::Engine { options, .. } => options.clone(),
+            PlayerSpec::Gtp { .. } => {
+                EngineOptions { rules: self.rules()?, size, ..EngineOptions::default() }
+            }
+        };
         Ok(RunConfig {
             mode: mode.into(),
+            referee,
             games: self.games,
             rules: self.rules()?,
             size,
@@ -166,7 +167,9 @@ impl RunArgs {
             parallel: self.parallel as usize,
             random_opening: self.random_opening,
             seed: self.seed,
-            max_moves: self.max_moves.map_or(4 * size * size, |m| m as usize),
+            // A safety net against endless games (two programs that never pass): a game this long is
+            // scored as it stands. Real games end far sooner.
+            max_moves: 4 * size * size,
             out: self.out.clone(),
             resume: self.resume,
             quiet: self.quiet,
@@ -197,12 +200,9 @@ impl MatchArgs {
         if argv.is_empty() {
             return Err("--opponent: empty command".into());
         }
-        let genmove = match (self.move_timeout, self.run.time) {
-            (Some(t), _) if t > 0.0 && t < 1e6 => t,
-            (Some(t), _) => return Err(format!("--move-timeout {t}: must be positive")),
-            (None, Some(t)) => 10.0 * t + 30.0,
-            (None, None) => 300.0,
-        };
+        // The opponent loses on time when one move takes ten times tengen's allowance plus half a
+        // minute (a hang, not slowness); without --time it has five minutes.
+        let genmove = self.run.time.map_or(300.0, |t| 10.0 * t + 30.0);
         let limits = GtpLimits { genmove: Duration::from_secs_f64(genmove), admin: Duration::from_secs(30) };
         let time_settings = self.run.time.map(|t| format!("time_settings 0 {t} 1"));
         self.run.config(
@@ -231,7 +231,8 @@ mod tests {
 
     #[test]
     fn side_options_layer_over_the_common_ones() {
-        let c = parse(&["--playouts", "50", "--black", "--playouts 400 --policy light", "--size", "9"]).unwrap();
+        let c =
+            parse(&["--playouts", "50", "--black", "--playouts 400 --policy light", "--size", "9"]).unwrap();
         let (PlayerSpec::Engine { options: a, .. }, PlayerSpec::Engine { options: b, .. }) = (&c.a, &c.b)
         else {
             panic!("two engines")

@@ -7,7 +7,7 @@
 
 use super::player::{GameSetup, Player, PlayerError, PlayerMove};
 use crate::board::{ByColor, Color};
-use crate::engine::{Engine, EngineOptions};
+use crate::engine::{Engine, EngineError, EngineOptions};
 use crate::rules::{EndReason, Move, Outcome};
 use crate::sgf::GameRecord;
 use rand::{Rng, SeedableRng};
@@ -67,6 +67,9 @@ impl fmt::Display for Ending {
 #[derive(Clone, Debug)]
 pub struct GameSpec {
     pub setup: GameSetup,
+    /// The referee's engine settings (rules and size come from `setup`): its search decides which
+    /// stones are dead when a finished game is scored.
+    pub referee: EngineOptions,
     /// Random opening moves played for both players before they take over.
     pub opening_moves: usize,
     /// Seed of the opening; the two games of a colour-swapped pair share it.
@@ -170,7 +173,8 @@ pub fn play_game(spec: &GameSpec, players: ByColor<&mut dyn Player>) -> Result<G
     let mut referee = Engine::new(EngineOptions {
         rules: spec.setup.rules.clone(),
         size: spec.setup.size,
-        ..EngineOptions::default()
+        seed: spec.referee.seed.wrapping_add(spec.setup.index),
+        ..spec.referee.clone()
     });
     let geo = *referee.game().board().geometry();
     let mut time = ByColor::new(0.0, 0.0);
@@ -219,7 +223,11 @@ pub fn play_game(spec: &GameSpec, players: ByColor<&mut dyn Player>) -> Result<G
         let played = match referee.play(color, mv) {
             Ok(m) => m,
             Err(e) => {
-                let what = format!("{color} played an illegal move {} ({e:?})", mv.describe(&geo));
+                let why = match e {
+                    EngineError::Illegal(i) => i.to_string(),
+                    other => other.to_string(),
+                };
+                let what = format!("{color} played an illegal move {} ({why})", mv.describe(&geo));
                 lost = Some((color, Ending::Forfeit, what));
                 break;
             }
@@ -227,7 +235,8 @@ pub fn play_game(spec: &GameSpec, players: ByColor<&mut dyn Player>) -> Result<G
         let other = color.opponent();
         if let Err(e) = players[other].play(color, played) {
             let ending = if e.is_timeout() { Ending::Timeout } else { Ending::Forfeit };
-            let what = format!("{other} did not accept the legal move {} {}: {e}", color, played.describe(&geo));
+            let what =
+                format!("{other} did not accept the legal move {} {}: {e}", color, played.describe(&geo));
             lost = Some((other, ending, what));
         }
     }
@@ -274,9 +283,15 @@ mod tests {
     use crate::rules::RulesConfig;
     use crate::selfplay::player::EnginePlayer;
 
+    /// Settings that keep a real search short: a few playouts on one thread.
+    fn quick(seed: u64) -> EngineOptions {
+        EngineOptions { playouts: Some(16), threads: Some(1), seed, ..EngineOptions::default() }
+    }
+
     fn spec(rules: &str, size: usize, index: u64) -> GameSpec {
         GameSpec {
             setup: GameSetup { rules: RulesConfig::parse(rules).unwrap(), size, index },
+            referee: quick(0),
             opening_moves: 2,
             opening_seed: 7,
             max_moves: 4 * size * size,
@@ -299,8 +314,8 @@ mod tests {
         for rules in ["go", "stones", "stoical", "go:button=on,scoring=territory"] {
             for index in 0..3 {
                 let s = spec(rules, 5, index);
-                let mut a = EnginePlayer::new("A", EngineOptions::default());
-                let mut b = EnginePlayer::new("B", EngineOptions { seed: 99, ..EngineOptions::default() });
+                let mut a = EnginePlayer::new("A", quick(0));
+                let mut b = EnginePlayer::new("B", quick(99));
                 let out = play_game(&s, ByColor::new(&mut a as &mut dyn Player, &mut b)).unwrap();
                 assert!(out.moves <= s.max_moves);
                 assert_eq!(out.opening_moves, 2);
@@ -312,8 +327,8 @@ mod tests {
                 e.load_record(&GameRecord::parse(&text).unwrap(), None).unwrap();
                 assert_eq!(e.game().moves().len(), out.moves);
                 // The same game index plays the same game.
-                let mut a = EnginePlayer::new("A", EngineOptions::default());
-                let mut b = EnginePlayer::new("B", EngineOptions { seed: 99, ..EngineOptions::default() });
+                let mut a = EnginePlayer::new("A", quick(0));
+                let mut b = EnginePlayer::new("B", quick(99));
                 let again = play_game(&s, ByColor::new(&mut a as &mut dyn Player, &mut b)).unwrap();
                 assert_eq!(again.record, out.record);
             }
@@ -344,7 +359,7 @@ mod tests {
     fn an_illegal_move_forfeits() {
         let mut s = spec("go", 5, 0);
         s.opening_moves = 0;
-        let mut a = EnginePlayer::new("A", EngineOptions::default());
+        let mut a = EnginePlayer::new("A", quick(0));
         let mut b = Stubborn;
         let out = play_game(&s, ByColor::new(&mut a as &mut dyn Player, &mut b)).unwrap();
         assert_eq!(out.ending, Ending::Forfeit);

@@ -117,7 +117,10 @@ pub fn write_atomically(dir: &Path, name: &str, text: &str) -> io::Result<()> {
 pub enum ReadError {
     Io(io::Error),
     /// A complete line in the middle of the file is not a result.
-    BadLine { line: usize, message: String },
+    BadLine {
+        line: usize,
+        message: String,
+    },
 }
 
 impl fmt::Display for ReadError {
@@ -229,7 +232,9 @@ impl RunSettings {
         let a = serde_json::to_value(self).ok()?;
         let b = serde_json::to_value(other).ok()?;
         let (a, b) = (a.as_object()?, b.as_object()?);
-        a.iter().find(|(k, v)| b.get(*k) != Some(v)).map(|(k, v)| format!("{k}: {v} in the directory, {} now", b[k]))
+        a.iter()
+            .find(|(k, v)| b.get(*k) != Some(v))
+            .map(|(k, v)| format!("{k}: {v} in the directory, {} now", b[k]))
     }
 }
 
@@ -341,10 +346,8 @@ impl fmt::Display for Summary {
 
 /// Today's date as `YYYY-MM-DD` (UTC), for SGF `DT`.
 pub fn today() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
+    let secs =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
     let (y, m, d) = civil_from_days((secs / 86_400) as i64);
     format!("{y:04}-{m:02}-{d:02}")
 }

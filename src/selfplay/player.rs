@@ -52,7 +52,7 @@ impl PlayerError {
 impl fmt::Display for PlayerError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PlayerError::Start(m) => write!(f, "cannot start: {m}"),
+            PlayerError::Start(m) => f.write_str(m),
             PlayerError::Crashed(m) => write!(f, "crashed: {m}"),
             PlayerError::Timeout(m) => write!(f, "timeout: {m}"),
             PlayerError::Refused(m) => write!(f, "refused: {m}"),
@@ -198,7 +198,7 @@ impl GtpPlayer {
         if self.client.is_none() {
             let options = SpawnOptions { admin_timeout: self.limits.admin, ..SpawnOptions::default() };
             let mut client = GtpClient::spawn_with(&self.command, options)
-                .map_err(|e| PlayerError::Start(format!("`{}`: {e}", self.command)))?;
+                .map_err(|e| PlayerError::Start(e.to_string()))?;
             if self.ident.is_none() {
                 let name = client.name().unwrap_or_else(|_| client.program().to_string());
                 let ident = match client.version() {
@@ -252,8 +252,7 @@ impl Player for GtpPlayer {
             self.setup(&format!("tengen-rules {rules}"))?;
         } else if setup.rules.variant() != Variant::Go {
             return Err(PlayerError::Start(format!(
-                "`{}` does not play {} (it lacks the `tengen-rules` command)",
-                self.command,
+                "it does not play {} (it lacks the `tengen-rules` command)",
                 setup.rules.variant().game_id()
             )));
         }

@@ -53,8 +53,10 @@ impl Progress {
     /// The text of the bar after `elapsed` time in this invocation.
     pub fn line(&self, record: &Record, elapsed: Duration) -> String {
         let done = self.done_before + self.done_now;
-        let filled = if self.total == 0 { self.width } else { (done as usize * self.width) / self.total as usize };
-        let bar: String = (0..self.width).map(|i| if i < filled.min(self.width) { '#' } else { '.' }).collect();
+        let filled =
+            if self.total == 0 { self.width } else { (done as usize * self.width) / self.total as usize };
+        let bar: String =
+            (0..self.width).map(|i| if i < filled.min(self.width) { '#' } else { '.' }).collect();
         let left = self.total.saturating_sub(done);
         let eta = if self.done_now == 0 {
             "?".to_string()

@@ -35,7 +35,9 @@ pub enum PlayerSpec {
 impl PlayerSpec {
     pub fn make(&self) -> Box<dyn Player> {
         match self {
-            PlayerSpec::Engine { label, options } => Box::new(EnginePlayer::new(label.clone(), options.clone())),
+            PlayerSpec::Engine { label, options } => {
+                Box::new(EnginePlayer::new(label.clone(), options.clone()))
+            }
             PlayerSpec::Gtp { command, limits, time_settings } => {
                 Box::new(GtpPlayer::new(command.clone(), *limits, time_settings.clone()))
             }
@@ -56,6 +58,8 @@ impl PlayerSpec {
 pub struct RunConfig {
     /// `selfplay` or `match` (recorded in `run.json` and the SGF game comments).
     pub mode: String,
+    /// The engine settings the referee scores finished games with (dead stones from tengen's search).
+    pub referee: EngineOptions,
     pub games: u64,
     pub rules: RulesConfig,
     pub size: usize,
@@ -96,7 +100,9 @@ impl fmt::Display for RunError {
                 "{} already holds results of a run: add --resume to continue it, or choose another --out",
                 dir.display()
             ),
-            RunError::Mismatch(m) => write!(f, "--resume: the directory holds a run with other settings ({m})"),
+            RunError::Mismatch(m) => {
+                write!(f, "--resume: the directory holds a run with other settings ({m})")
+            }
             RunError::BadResults(m) => write!(f, "cannot read the run's results: {m}"),
             RunError::Player(m) => write!(f, "{m}"),
             RunError::Write(m) => write!(f, "cannot write a game's results: {m}"),
@@ -122,7 +128,7 @@ impl RunConfig {
 
     /// The colour player A has in game `index`.
     pub fn a_colour(index: u64) -> Color {
-        if index % 2 == 0 {
+        if index.is_multiple_of(2) {
             Color::Black
         } else {
             Color::White
@@ -132,6 +138,7 @@ impl RunConfig {
     pub fn spec(&self, index: u64) -> GameSpec {
         GameSpec {
             setup: GameSetup { rules: self.rules.clone(), size: self.size, index },
+            referee: self.referee.clone(),
             opening_moves: self.random_opening,
             opening_seed: self.seed.wrapping_add(index / 2),
             max_moves: self.max_moves,
@@ -157,7 +164,12 @@ fn play_indexed(config: &RunConfig, index: u64, a: &mut dyn Player, b: &mut dyn 
 }
 
 /// The line of `results.jsonl` and the SGF record of a finished game.
-fn finish(config: &RunConfig, index: u64, mut outcome: GameOutcome, names: ByColor<String>) -> (ResultLine, String) {
+fn finish(
+    config: &RunConfig,
+    index: u64,
+    mut outcome: GameOutcome,
+    names: ByColor<String>,
+) -> (ResultLine, String) {
     let a_colour = RunConfig::a_colour(index);
     let side_of = |c: Color| if c == a_colour { Side::A } else { Side::B };
     let disagrees = outcome.score_disagrees();
@@ -180,6 +192,8 @@ fn finish(config: &RunConfig, index: u64, mut outcome: GameOutcome, names: ByCol
         sgf: sgf_name(index),
     };
     let r = &mut outcome.record;
+    // Stones has no komi; `KM[0]` says so to readers that expect the property (tengen ignores it).
+    r.komi.get_or_insert(0.0);
     r.black_name = Some(format!("{} [{}]", names.black, if a_colour == Color::Black { "A" } else { "B" }));
     r.white_name = Some(format!("{} [{}]", names.white, if a_colour == Color::White { "A" } else { "B" }));
     r.date = Some(today());
@@ -191,7 +205,8 @@ fn finish(config: &RunConfig, index: u64, mut outcome: GameOutcome, names: ByCol
     if outcome.opening_moves > 0 {
         comment.push(format!("The first {} moves are a random opening.", outcome.opening_moves));
     }
-    for (c, s) in [(Color::Black, &outcome.player_scores.black), (Color::White, &outcome.player_scores.white)] {
+    for (c, s) in [(Color::Black, &outcome.player_scores.black), (Color::White, &outcome.player_scores.white)]
+    {
         if let Some(s) = s {
             comment.push(format!("{c}'s own final_score: {s}."));
         }
@@ -199,7 +214,10 @@ fn finish(config: &RunConfig, index: u64, mut outcome: GameOutcome, names: ByCol
     if disagrees {
         comment.push(format!("A player's own score disagrees with the referee's {}.", outcome.result));
     }
-    comment.push("Prisoner returns, stakes and button takes are written as passes with a comment.".into());
+    if r.moves.iter().any(|m| m.at.is_none() && m.comment.is_some()) {
+        comment
+            .push("Prisoner returns, stakes and button takes are written as passes with a comment.".into());
+    }
     r.game_comment = Some(comment.join("\n"));
     (line, outcome.record.to_sgf())
 }
@@ -240,8 +258,9 @@ fn check_players(config: &RunConfig) -> Result<(String, String), RunError> {
     let mut names = Vec::new();
     for spec in [&config.a, &config.b] {
         let mut p = spec.make();
-        if let PlayerSpec::Gtp { .. } = spec {
-            p.new_game(&config.spec(0).setup).map_err(|e| RunError::Player(format!("opponent: {e}")))?;
+        if let PlayerSpec::Gtp { command, .. } = spec {
+            p.new_game(&config.spec(0).setup)
+                .map_err(|e| RunError::Player(format!("--opponent {command:?}: {e}")))?;
         }
         names.push(p.name());
     }
@@ -251,8 +270,18 @@ fn check_players(config: &RunConfig) -> Result<(String, String), RunError> {
 
 /// Runs (or resumes) the games and returns the summary of every game the directory holds.
 pub fn run(config: &RunConfig) -> Result<Summary, RunError> {
+    let created = !config.out.exists();
     let results = prepare_dir(config)?;
-    let (a_name, b_name) = check_players(config)?;
+    let (a_name, b_name) = match check_players(config) {
+        Ok(names) => names,
+        Err(e) => {
+            // Leave no empty directory behind for a run that never started.
+            if created {
+                let _ = fs::remove_dir(&config.out);
+            }
+            return Err(e);
+        }
+    };
     let json = serde_json::to_string_pretty(&config.settings()).expect("settings serialize");
     write_atomically(&config.out, SETTINGS, &(json + "\n"))
         .map_err(|e| RunError::OutDir { dir: config.out.clone(), message: e.to_string() })?;
