@@ -335,6 +335,67 @@ mod tests {
         }
     }
 
+    /// tengen that answers GTP `pass` whenever the rules make something of it (in Stones: a return or
+    /// a stake), as an external program would; the referee decides which move the pass stands for.
+    struct Passer(EnginePlayer, Engine);
+    impl Player for Passer {
+        fn name(&self) -> String {
+            "passer".into()
+        }
+        fn new_game(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
+            self.1 = Engine::new(EngineOptions { rules: setup.rules.clone(), size: setup.size, ..quick(5) });
+            self.0.new_game(setup)
+        }
+        fn play(&mut self, color: Color, mv: Move) -> Result<(), PlayerError> {
+            self.1.play(color, mv).map_err(|e| PlayerError::Refused(e.to_string()))?;
+            self.0.play(color, mv)
+        }
+        fn genmove(&mut self, color: Color) -> Result<PlayerMove, PlayerError> {
+            let g = self.1.game();
+            if g.legal_moves(color).contains(&g.pass_move(color)) {
+                let played =
+                    self.1.play(color, Move::Pass).map_err(|e| PlayerError::Refused(e.to_string()))?;
+                self.0.play(color, played)?;
+                return Ok(PlayerMove::Play(Move::Pass));
+            }
+            let answer = self.0.genmove(color)?;
+            if let PlayerMove::Play(mv) = answer {
+                self.1.play(color, mv).map_err(|e| PlayerError::Refused(e.to_string()))?;
+            }
+            Ok(answer)
+        }
+        fn final_score(&mut self) -> Option<String> {
+            None
+        }
+    }
+
+    #[test]
+    fn stones_returns_and_stakes_are_commented_passes_that_replay() {
+        let mut commented = Vec::new();
+        for index in 0..6 {
+            let s = spec("stones:threshold=5,compensation=2", 5, index);
+            let mut a = EnginePlayer::new("A", quick(1));
+            let mut b = Passer(EnginePlayer::new("B", quick(2)), Engine::new(quick(5)));
+            let out = play_game(&s, ByColor::new(&mut a as &mut dyn Player, &mut b)).unwrap();
+            assert_ne!(out.ending, Ending::Forfeit, "{:?}", out.detail);
+            let text = out.record.to_sgf();
+            let mut e = Engine::new(EngineOptions::default());
+            e.load_record(&GameRecord::parse(&text).unwrap(), None).unwrap();
+            assert_eq!(e.game().moves().len(), out.moves);
+            for (m, &(_, mv)) in out.record.moves.iter().zip(e.game().moves()) {
+                if m.at.is_none() {
+                    // Every pass of the record names the move it stands for, and replays as that move.
+                    let said = m.comment.clone().expect("a Stones pass has a comment");
+                    assert_eq!(said, mv.describe(e.game().board().geometry()));
+                    commented.push(said);
+                }
+            }
+        }
+        // The games did make returns and stakes (so the check above is not vacuous).
+        assert!(commented.iter().any(|c| c == "prisoner return"), "{commented:?}");
+        assert!(commented.iter().any(|c| c.starts_with("stake on ")), "{commented:?}");
+    }
+
     /// A player that always answers the same vertex: its second answer is illegal.
     struct Stubborn;
     impl Player for Stubborn {

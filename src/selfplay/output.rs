@@ -431,6 +431,28 @@ mod tests {
     }
 
     #[test]
+    fn summary_lists_score_disagreements_and_endings() {
+        let mut lines =
+            vec![line(0, Side::A, Some(Side::A)), line(1, Side::B, Some(Side::B)), line(2, Side::A, None)];
+        lines[1].reason = Ending::TwoPasses;
+        lines[1].score_white = Some("W+2.5".into());
+        lines[1].score_disagrees = true;
+        lines[0].reason = Ending::Forfeit;
+        let text = Summary::new(&lines, "a", "b").to_string();
+        assert!(
+            text.contains(
+                "Score disagreements (a player's final_score differs from the referee's): 1 (game-0001.sgf)"
+            ),
+            "{text}"
+        );
+        assert!(text.contains("Endings: forfeit 1, repetition 1, two passes 1"), "{text}");
+        assert!(text.contains("Colours: Black won 2, White won 0, draws 1"), "{text}");
+        // A round trip through JSON keeps every field.
+        let json = serde_json::to_string(&lines[1]).unwrap();
+        assert_eq!(serde_json::from_str::<ResultLine>(&json).unwrap(), lines[1]);
+    }
+
+    #[test]
     fn results_file_survives_a_torn_last_line() {
         let dir = std::env::temp_dir().join(format!("tengen-output-test-{}", std::process::id()));
         fs::create_dir_all(&dir).unwrap();
