@@ -321,12 +321,11 @@ impl fmt::Display for Summary {
                 self.max_moves
             )?;
         }
-        let per_move = |(t, n): (f64, u32)| {
-            if n == 0 {
-                "-".to_string()
-            } else {
-                format!("{:.3} s", t / f64::from(n))
-            }
+        // Milliseconds below a tenth of a second, so that fast settings do not all print as 0.
+        let per_move = |(t, n): (f64, u32)| match t / f64::from(n.max(1)) {
+            _ if n == 0 => "-".to_string(),
+            s if s >= 0.1 => format!("{s:.2} s"),
+            s => format!("{:.3} ms", s * 1000.0),
         };
         writeln!(f, "Time per move: A {}, B {}", per_move(self.time[0]), per_move(self.time[1]))?;
         let endings: Vec<String> = self.endings.iter().map(|(k, v)| format!("{k} {v}")).collect();
@@ -414,7 +413,7 @@ mod tests {
         assert_eq!(s.tally.by_a_colour.white, Record::new(30, 20, 0));
         assert_eq!(s.colour_wins.black + s.colour_wins.white, 100);
         // A had Black in even games: 1 s per 5 moves as Black, 2 s per 5 as White.
-        assert!(text.contains("Time per move: A 0.300 s, B 0.300 s"), "{text}");
+        assert!(text.contains("Time per move: A 0.30 s, B 0.30 s"), "{text}");
         assert!(text.contains("Endings: resignation 100"), "{text}");
     }
 
@@ -447,6 +446,14 @@ mod tests {
         );
         assert!(text.contains("Endings: forfeit 1, repetition 1, two passes 1"), "{text}");
         assert!(text.contains("Colours: Black won 2, White won 0, draws 1"), "{text}");
+        // Game 0: A Black, 0.0123 s over 10 moves; game 1: A White, no moves. B never moved.
+        lines[0].time_black = 0.0123;
+        lines[0].genmoves_black = 10;
+        (lines[0].time_white, lines[0].genmoves_white) = (0.0, 0);
+        (lines[1].time_black, lines[1].genmoves_black) = (0.0, 0);
+        (lines[1].time_white, lines[1].genmoves_white) = (0.0, 0);
+        let text = Summary::new(&lines[..2], "a", "b").to_string();
+        assert!(text.contains("Time per move: A 1.230 ms, B -"), "{text}");
         // A round trip through JSON keeps every field.
         let json = serde_json::to_string(&lines[1]).unwrap();
         assert_eq!(serde_json::from_str::<ResultLine>(&json).unwrap(), lines[1]);

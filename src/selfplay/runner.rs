@@ -163,6 +163,11 @@ fn play_indexed(config: &RunConfig, index: u64, a: &mut dyn Player, b: &mut dyn 
     (index, result.map(|outcome| (outcome, names)))
 }
 
+/// Seconds rounded to the microsecond: finer digits in `results.jsonl` are noise.
+fn microseconds(seconds: f64) -> f64 {
+    (seconds * 1e6).round() / 1e6
+}
+
 /// The line of `results.jsonl` and the SGF record of a finished game.
 fn finish(
     config: &RunConfig,
@@ -182,8 +187,8 @@ fn finish(
         detail: outcome.detail.clone(),
         moves: outcome.moves,
         opening_moves: outcome.opening_moves,
-        time_black: outcome.time.black,
-        time_white: outcome.time.white,
+        time_black: microseconds(outcome.time.black),
+        time_white: microseconds(outcome.time.white),
         genmoves_black: outcome.genmoves.black,
         genmoves_white: outcome.genmoves.white,
         score_black: outcome.player_scores.black.clone(),
