@@ -6,6 +6,8 @@ use std::process::ExitCode;
 use tengen::cli::EngineArgs;
 use tengen::engine::Engine;
 use tengen::gtp::{self, Session};
+use tengen::selfplay::cli::{MatchArgs, SelfplayArgs};
+use tengen::selfplay::runner::{self, RunConfig};
 
 #[derive(Parser)]
 #[command(name = "tengen", version, about = "A Monte Carlo Go engine for standard Go, Stones and Stoical Go")]
@@ -20,6 +22,10 @@ enum Command {
     Gtp(GtpArgs),
     /// Measure playout throughput (playouts per second by variant, size, policy and threads).
     Bench(tengen::bench::cli::BenchArgs),
+    /// Play tengen against tengen, each side with its own settings, colours alternating.
+    Selfplay(SelfplayArgs),
+    /// Play tengen against a GTP program (GNU Go, another tengen build), tengen refereeing.
+    Match(MatchArgs),
 }
 
 #[derive(Args)]
@@ -48,5 +54,28 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Command::Selfplay(args) => run_games(args.config()),
+        Command::Match(args) => run_games(args.config()),
+    }
+}
+
+/// Runs `selfplay` or `match`: the summary on stdout, progress and errors on stderr.
+fn run_games(config: Result<RunConfig, String>) -> ExitCode {
+    let config = match config {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("tengen: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match runner::run(&config) {
+        Ok(summary) => {
+            print!("{summary}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("tengen: {e}");
+            ExitCode::FAILURE
+        }
     }
 }

@@ -1,4 +1,19 @@
-//! Building blocks for self-play and matches: result statistics and a client for external GTP programs.
+//! Self-play and matches: tengen against tengen or against any GTP program, refereed by tengen's own
+//! rules, with SGF records, a `results.jsonl` that a run can resume from, and statistics.
+//!
+//! - [`cli`]: the flags of `tengen selfplay` and `tengen match`.
+//! - [`player`]: the `Player` trait, tengen in process and external GTP programs.
+//! - [`game`]: one refereed game.
+//! - [`output`]: the files of a run (SGF, `results.jsonl`, summary) and the summary's statistics.
+//! - [`runner`]: a whole run: games in parallel, one writer, resume.
+//! - [`progress`]: the progress bar on stderr.
+//! - [`stats`], [`gtp_client`]: match statistics and the GTP client underneath.
 
+pub mod cli;
+pub mod game;
 pub mod gtp_client;
+pub mod output;
+pub mod player;
+pub mod progress;
+pub mod runner;
 pub mod stats;

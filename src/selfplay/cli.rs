@@ -1,0 +1,268 @@
+//! The flags of `tengen selfplay` and `tengen match`, and how they become a [`RunConfig`].
+//!
+//! Each tengen side is configured by the same flags as `tengen gtp` ([`EngineArgs`]): the common
+//! options (`--playouts`, `--time`, `--threads`, `--seed`) first, then the side's own string
+//! (`--black "--playouts 400 --policy light"`) on top, later flags winning.
+
+use super::gtp_client::split_command_line;
+use super::player::GtpLimits;
+use super::runner::{PlayerSpec, RunConfig};
+use crate::cli::EngineArgs;
+use crate::engine::EngineOptions;
+use crate::rules::{Komi, RulesConfig, Variant};
+use clap::{Args, Parser};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Options shared by `selfplay` and `match`.
+#[derive(Args, Clone, Debug)]
+pub struct RunArgs {
+    /// Number of games.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Rules string: VARIANT[:key=value,...], e.g. `go:scoring=territory`, `stones`, `stoical`.
+    #[arg(long, default_value = "go", value_parser = parse_rules)]
+    pub rules: RulesConfig,
+    /// Board size.
+    #[arg(long, default_value_t = 19, value_parser = clap::value_parser!(u8).range(2..=25))]
+    pub size: u8,
+    /// Komi (go and stoical; Stones has none).
+    #[arg(long, allow_negative_numbers = true)]
+    pub komi: Option<f64>,
+    /// Playouts per move for tengen.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub playouts: Option<u64>,
+    /// Seconds per move (tengen's limit; an external opponent gets it as `time_settings 0 S 1`).
+    #[arg(long)]
+    pub time: Option<f64>,
+    /// Search threads of each tengen engine.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=512))]
+    pub threads: u16,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub parallel: u64,
+    /// Random legal moves played before the players take over; the two games of a colour-swapped pair
+    /// get the same opening.
+    #[arg(long, default_value_t = 0)]
+    pub random_opening: usize,
+    /// Base seed: game i uses the engines' seed plus i, and its pair's opening seed plus i/2.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Output directory: one SGF per game, results.jsonl, run.json, summary.txt.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Continue the run that the output directory holds.
+    #[arg(long)]
+    pub resume: bool,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// `tengen selfplay`.
+#[derive(Args, Clone, Debug)]
+pub struct SelfplayArgs {
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Extra engine flags of player A (Black in even games), e.g. "--playouts 400 --policy light".
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    pub black: String,
+    /// Extra engine flags of player B (White in even games).
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    pub white: String,
+}
+
+/// `tengen match`.
+#[derive(Args, Clone, Debug)]
+pub struct MatchArgs {
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// The opponent's command line, e.g. "gnugo --mode gtp --level 1".
+    #[arg(long)]
+    pub opponent: String,
+    /// Extra engine flags for tengen, e.g. "--playouts 2000 --policy light" (the flags of `tengen gtp`).
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    pub tengen: String,
+}
+
+fn parse_rules(s: &str) -> Result<RulesConfig, String> {
+    RulesConfig::parse(s).map_err(|e| format!("unknown rules: {e}"))
+}
+
+/// `EngineArgs` as a parser of its own, for the per-side strings. Repeating a flag overrides it, so the
+/// side's flags win over the common ones.
+#[derive(Parser, Debug)]
+#[command(name = "side options", no_binary_name = true, args_override_self = true)]
+struct SideArgs {
+    #[command(flatten)]
+    engine: EngineArgs,
+}
+
+impl RunArgs {
+    /// The rules with `--komi` applied.
+    pub fn rules(&self) -> Result<RulesConfig, String> {
+        let mut rules = self.rules.clone();
+        if let Some(k) = self.komi {
+            if rules.variant() == Variant::Stones {
+                return Err("--komi: Stones has no komi".into());
+            }
+            if !k.is_finite() || k.abs() > 1000.0 {
+                return Err(format!("--komi {k} is out of range"));
+            }
+            rules.komi = Komi::Set(k);
+        }
+        Ok(rules)
+    }
+
+    /// Engine options for one tengen side: the common flags, then `extra` (named `flag` in errors).
+    pub fn engine_options(&self, flag: &str, extra: &str) -> Result<EngineOptions, String> {
+        let extra = split_command_line(extra).map_err(|e| format!("{flag}: {e}"))?;
+        if let Some(bad) =
+            extra.iter().find(|a| ["--rules", "--size"].iter().any(|f| a.split('=').next() == Some(*f)))
+        {
+            return Err(format!("{flag}: {bad} is set for the whole run, not per player"));
+        }
+        let mut argv: Vec<String> = vec!["--seed".into(), self.seed.to_string()];
+        argv.extend(["--threads".into(), self.threads.to_string()]);
+        if let Some(p) = self.playouts {
+            argv.extend(["--playouts".into(), p.to_string()]);
+        }
+        if let Some(t) = self.time {
+            argv.extend(["--time".into(), t.to_string()]);
+        }
+        argv.extend(extra);
+        let side = SideArgs::try_parse_from(&argv).map_err(|e| {
+            let text = e.render().to_string();
+            let first = text.lines().next().unwrap_or("").trim_start_matches("error: ").to_string();
+            format!("{flag}: {first}")
+        })?;
+        let mut options = side.engine.options();
+        options.rules = self.rules()?;
+        options.size = self.size as usize;
+        Ok(options)
+    }
+
+    fn config(&self, mode: &str, a: PlayerSpec, b: PlayerSpec) -> Result<RunConfig, String> {
+        if let Some(t) = self.time {
+            if !(t > 0.0 && t < 1e6) {
+                return Err(format!("--time {t}: seconds per move must be positive"));
+            }
+        }
+        let size = self.size as usize;
+        // The referee judges dead stones with tengen's own settings (player A is always tengen).
+        let referee = match &a {
+            PlayerSpec::Engine { options, .. } => options.clone(),
+            PlayerSpec::Gtp { .. } => {
+                EngineOptions { rules: self.rules()?, size, ..EngineOptions::default() }
+            }
+        };
+        Ok(RunConfig {
+            mode: mode.into(),
+            referee,
+            games: self.games,
+            rules: self.rules()?,
+            size,
+            a,
+            b,
+            parallel: self.parallel as usize,
+            random_opening: self.random_opening,
+            seed: self.seed,
+            // A safety net against endless games (two programs that never pass): a game this long is
+            // scored as it stands. Real games end far sooner.
+            max_moves: 4 * size * size,
+            out: self.out.clone(),
+            resume: self.resume,
+            quiet: self.quiet,
+        })
+    }
+}
+
+impl SelfplayArgs {
+    pub fn config(&self) -> Result<RunConfig, String> {
+        let a = self.run.engine_options("--black", &self.black)?;
+        let mut b = self.run.engine_options("--white", &self.white)?;
+        // Two sides with the same seed would mirror each other's random choices: B's stream is shifted.
+        if b.seed == a.seed {
+            b.seed = b.seed.wrapping_add(1 << 32);
+        }
+        self.run.config(
+            "selfplay",
+            PlayerSpec::Engine { label: "tengen A".into(), options: a },
+            PlayerSpec::Engine { label: "tengen B".into(), options: b },
+        )
+    }
+}
+
+impl MatchArgs {
+    pub fn config(&self) -> Result<RunConfig, String> {
+        let tengen = self.run.engine_options("--tengen", &self.tengen)?;
+        let argv = split_command_line(&self.opponent).map_err(|e| format!("--opponent: {e}"))?;
+        if argv.is_empty() {
+            return Err("--opponent: empty command".into());
+        }
+        // The opponent loses on time when one move takes ten times tengen's allowance plus half a
+        // minute (a hang, not slowness); without --time it has five minutes.
+        let genmove = self.run.time.map_or(300.0, |t| 10.0 * t + 30.0);
+        let limits = GtpLimits { genmove: Duration::from_secs_f64(genmove), admin: Duration::from_secs(30) };
+        let time_settings = self.run.time.map(|t| format!("time_settings 0 {t} 1"));
+        self.run.config(
+            "match",
+            PlayerSpec::Engine { label: "tengen".into(), options: tengen },
+            PlayerSpec::Gtp { command: self.opponent.clone(), limits, time_settings },
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::PolicyChoice;
+
+    #[derive(Parser)]
+    struct Top {
+        #[command(flatten)]
+        selfplay: SelfplayArgs,
+    }
+
+    fn parse(args: &[&str]) -> Result<RunConfig, String> {
+        let argv = ["tengen", "--games", "2", "--out", "/tmp/x"].iter().chain(args);
+        Top::try_parse_from(argv).map_err(|e| e.to_string())?.selfplay.config()
+    }
+
+    #[test]
+    fn side_options_layer_over_the_common_ones() {
+        let c =
+            parse(&["--playouts", "50", "--black", "--playouts 400 --policy light", "--size", "9"]).unwrap();
+        let (PlayerSpec::Engine { options: a, .. }, PlayerSpec::Engine { options: b, .. }) = (&c.a, &c.b)
+        else {
+            panic!("two engines")
+        };
+        assert_eq!(a.playouts, Some(400));
+        assert_eq!(a.policy, PolicyChoice::Light);
+        assert_eq!(b.playouts, Some(50));
+        assert_eq!(b.policy, PolicyChoice::Heavy);
+        assert_eq!((a.size, b.size, c.size), (9, 9, 9));
+        assert_eq!(a.threads, Some(1));
+        assert_ne!(a.seed, b.seed);
+        assert_eq!(c.max_moves, 4 * 81);
+    }
+
+    #[test]
+    fn bad_side_options_say_which_side() {
+        let e = parse(&["--white", "--playouts zero"]).unwrap_err();
+        assert!(e.starts_with("--white: "), "{e}");
+        let e = parse(&["--black", "--rules stones"]).unwrap_err();
+        assert!(e.contains("whole run"), "{e}");
+        let e = parse(&["--black", "--bogus"]).unwrap_err();
+        assert!(e.contains("--bogus"), "{e}");
+        assert!(parse(&["--rules", "stones", "--komi", "5"]).unwrap_err().contains("no komi"));
+        assert!(parse(&["--rules", "chess"]).unwrap_err().contains("unknown rules"));
+    }
+
+    #[test]
+    fn komi_and_rules() {
+        let c = parse(&["--rules", "stoical", "--komi", "-2.5"]).unwrap();
+        assert_eq!(c.rules.komi_value(), -2.5);
+        assert_eq!(c.rules.variant(), Variant::Stoical);
+    }
+}

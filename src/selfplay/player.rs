@@ -1,0 +1,305 @@
+//! The two kinds of player a match is made of: tengen in process ([`EnginePlayer`]) and any program
+//! that speaks GTP ([`GtpPlayer`]). The referee talks to both through [`Player`] and never cares which.
+
+use super::gtp_client::{GtpClient, GtpClientError, SpawnOptions};
+use crate::board::{Color, Geometry};
+use crate::engine::{Decision, Engine, EngineOptions};
+use crate::rules::{Move, RulesConfig, Variant};
+use std::fmt;
+use std::time::Duration;
+
+/// What one game is played with.
+#[derive(Clone, Debug)]
+pub struct GameSetup {
+    pub rules: RulesConfig,
+    pub size: usize,
+    /// Index of the game in the run; engines seed their randomness from it.
+    pub index: u64,
+}
+
+/// A player's answer to `genmove`.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum PlayerMove {
+    /// A move. An external program only ever answers placements and `Move::Pass`; the referee turns a
+    /// pass into the move it stands for under the rules.
+    Play(Move),
+    Resign,
+}
+
+/// Why a player failed. Every one of these forfeits the game in progress; `Start` also stops the run,
+/// since the next games could not be played either.
+#[derive(Debug)]
+pub enum PlayerError {
+    /// The program could not be (re)started or refused the game's settings.
+    Start(String),
+    /// The program exited or closed its output.
+    Crashed(String),
+    /// No answer within the time limit.
+    Timeout(String),
+    /// A `?` answer, e.g. to `genmove`.
+    Refused(String),
+    /// An answer that is not a move of this board.
+    BadAnswer(String),
+}
+
+impl PlayerError {
+    /// Is this a time loss (`+T`) rather than a forfeit (`+F`)?
+    pub fn is_timeout(&self) -> bool {
+        matches!(self, PlayerError::Timeout(_))
+    }
+}
+
+impl fmt::Display for PlayerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerError::Start(m) => f.write_str(m),
+            PlayerError::Crashed(m) => write!(f, "crashed: {m}"),
+            PlayerError::Timeout(m) => write!(f, "timeout: {m}"),
+            PlayerError::Refused(m) => write!(f, "refused: {m}"),
+            PlayerError::BadAnswer(m) => write!(f, "bad answer: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for PlayerError {}
+
+/// One side of a match.
+pub trait Player {
+    /// The name for SGF `PB`/`PW` and the summary, settings included.
+    fn name(&self) -> String;
+    /// Starts a new game (and the program, if it is not running).
+    fn new_game(&mut self, setup: &GameSetup) -> Result<(), PlayerError>;
+    /// Tells the player about a move (its opponent's, or a random opening move).
+    fn play(&mut self, color: Color, mv: Move) -> Result<(), PlayerError>;
+    /// Asks the player for its move, which it plays on its own board.
+    fn genmove(&mut self, color: Color) -> Result<PlayerMove, PlayerError>;
+    /// The player's own score of the finished game (GTP `final_score`), if it gives one.
+    fn final_score(&mut self) -> Option<String>;
+}
+
+/// tengen in this process, with its own engine options.
+pub struct EnginePlayer {
+    label: String,
+    options: EngineOptions,
+    engine: Option<Engine>,
+}
+
+impl EnginePlayer {
+    /// A player named `label` (e.g. `tengen A`) playing with `options`. Each game gets a fresh engine
+    /// whose seed is `options.seed + game index`, so a game is the same whenever it is replayed.
+    pub fn new(label: impl Into<String>, options: EngineOptions) -> EnginePlayer {
+        EnginePlayer { label: label.into(), options, engine: None }
+    }
+
+    fn engine(&mut self) -> &mut Engine {
+        self.engine.as_mut().expect("new_game comes first")
+    }
+}
+
+/// The settings that tell two tengen configurations apart, e.g. `playouts=100,threads=1,policy=heavy`.
+pub fn describe_options(o: &EngineOptions) -> String {
+    let mut parts = Vec::new();
+    if let Some(p) = o.playouts {
+        parts.push(format!("playouts={p}"));
+    }
+    if let Some(t) = o.time_per_move {
+        parts.push(format!("time={}", t.as_secs_f64()));
+    }
+    parts.push(format!("threads={}", o.threads.map_or("all".to_string(), |t| t.to_string())));
+    parts.push(format!("policy={}", format!("{:?}", o.policy).to_ascii_lowercase()));
+    parts.push(format!("resign={}", o.resign_threshold.map_or("off".to_string(), |r| r.to_string())));
+    parts.push(format!("max-tree-mb={}", o.max_tree_mb));
+    if o.ponder {
+        parts.push("ponder".into());
+    }
+    parts.push(format!("seed={}", o.seed));
+    parts.join(",")
+}
+
+impl Player for EnginePlayer {
+    fn name(&self) -> String {
+        format!("{} ({})", self.label, describe_options(&self.options))
+    }
+
+    fn new_game(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
+        let options = EngineOptions {
+            rules: setup.rules.clone(),
+            size: setup.size,
+            seed: self.options.seed.wrapping_add(setup.index),
+            ..self.options.clone()
+        };
+        self.engine = Some(Engine::new(options));
+        Ok(())
+    }
+
+    fn play(&mut self, color: Color, mv: Move) -> Result<(), PlayerError> {
+        // In process the exact move is known (a stake says on which group), so it is played as such.
+        self.engine().play(color, mv).map(drop).map_err(|e| PlayerError::Refused(e.to_string()))
+    }
+
+    fn genmove(&mut self, color: Color) -> Result<PlayerMove, PlayerError> {
+        match self.engine().genmove(color, true) {
+            Ok(Decision::Play(m)) => Ok(PlayerMove::Play(m)),
+            Ok(Decision::Resign) => Ok(PlayerMove::Resign),
+            Err(e) => Err(PlayerError::Refused(e.to_string())),
+        }
+    }
+
+    fn final_score(&mut self) -> Option<String> {
+        self.engine.as_mut()?.final_score().ok().map(|o| o.to_string())
+    }
+}
+
+/// Time limits for an external program.
+#[derive(Copy, Clone, Debug)]
+pub struct GtpLimits {
+    /// For `genmove`.
+    pub genmove: Duration,
+    /// For everything else (setup, `play`, `final_score`, start-up).
+    pub admin: Duration,
+}
+
+/// An external GTP program. It is started when first needed and restarted for the next game after it
+/// crashed or timed out (a program that missed a deadline may still be busy with the old command).
+pub struct GtpPlayer {
+    command: String,
+    limits: GtpLimits,
+    client: Option<GtpClient>,
+    /// `name version`, learnt at the first start.
+    ident: Option<String>,
+    /// Does the program take tengen's `tengen-rules`?
+    knows_tengen_rules: bool,
+    /// `time_settings` to send at the start of every game, if any.
+    time_settings: Option<String>,
+    geometry: Option<Geometry>,
+}
+
+impl GtpPlayer {
+    pub fn new(command: impl Into<String>, limits: GtpLimits, time_settings: Option<String>) -> GtpPlayer {
+        GtpPlayer {
+            command: command.into(),
+            limits,
+            client: None,
+            ident: None,
+            knows_tengen_rules: false,
+            time_settings,
+            geometry: None,
+        }
+    }
+
+    /// Starts the program (if needed) and checks that it can play `setup`'s game: the variant (anything
+    /// but standard Go needs `tengen-rules`), the board size and komi. Called once before a run, so bad
+    /// settings fail before any game.
+    pub fn check(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
+        self.new_game(setup)
+    }
+
+    fn start(&mut self) -> Result<&mut GtpClient, PlayerError> {
+        if self.client.is_none() {
+            let options = SpawnOptions { admin_timeout: self.limits.admin, ..SpawnOptions::default() };
+            let mut client = GtpClient::spawn_with(&self.command, options)
+                .map_err(|e| PlayerError::Start(e.to_string()))?;
+            if self.ident.is_none() {
+                let name = client.name().unwrap_or_else(|_| client.program().to_string());
+                let ident = match client.version() {
+                    Ok(v) if !v.is_empty() => format!("{name} {v}"),
+                    _ => name,
+                };
+                self.ident = Some(ident);
+            }
+            self.knows_tengen_rules =
+                client.send("known_command tengen-rules", self.limits.admin).is_ok_and(|a| a == "true");
+            self.client = Some(client);
+        }
+        Ok(self.client.as_mut().expect("just started"))
+    }
+
+    /// Sends a command; a crash or timeout drops the process, so the next game starts a fresh one.
+    fn send(&mut self, command: &str, timeout: Duration) -> Result<String, PlayerError> {
+        let client = self.start()?;
+        let answer = client.send(command, timeout);
+        match answer {
+            Ok(a) => Ok(a),
+            Err(GtpClientError::Failure(m)) => Err(PlayerError::Refused(format!("`{command}`: {m}"))),
+            Err(GtpClientError::Timeout { .. }) => {
+                self.client = None;
+                Err(PlayerError::Timeout(format!("no answer to `{command}` within {timeout:?}")))
+            }
+            Err(e) => {
+                self.client = None;
+                Err(PlayerError::Crashed(e.to_string()))
+            }
+        }
+    }
+
+    /// Sends a setup command; any failure means the program cannot play this game.
+    fn setup(&mut self, command: &str) -> Result<(), PlayerError> {
+        let admin = self.limits.admin;
+        self.send(command, admin).map(drop).map_err(|e| PlayerError::Start(e.to_string()))
+    }
+}
+
+impl Player for GtpPlayer {
+    fn name(&self) -> String {
+        let ident = self.ident.clone().unwrap_or_else(|| "GTP program".into());
+        format!("{ident} ({})", self.command)
+    }
+
+    fn new_game(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
+        self.start()?;
+        let rules = setup.rules.to_string();
+        if self.knows_tengen_rules {
+            self.setup(&format!("tengen-rules {rules}"))?;
+        } else if setup.rules.variant() != Variant::Go {
+            return Err(PlayerError::Start(format!(
+                "it does not play {} (it lacks the `tengen-rules` command)",
+                setup.rules.variant().game_id()
+            )));
+        }
+        self.setup(&format!("boardsize {}", setup.size))?;
+        self.setup("clear_board")?;
+        if setup.rules.variant() != Variant::Stones {
+            self.setup(&format!("komi {}", crate::rules::format_margin(setup.rules.komi_value())))?;
+        }
+        if let Some(ts) = self.time_settings.clone() {
+            self.setup(&ts)?;
+        }
+        self.geometry = Some(Geometry::new(setup.size));
+        Ok(())
+    }
+
+    fn play(&mut self, color: Color, mv: Move) -> Result<(), PlayerError> {
+        let geo = self.geometry.expect("new_game comes first");
+        let admin = self.limits.admin;
+        self.send(&format!("play {} {}", color.letter(), mv.to_gtp(&geo)), admin).map(drop)
+    }
+
+    fn genmove(&mut self, color: Color) -> Result<PlayerMove, PlayerError> {
+        let geo = self.geometry.expect("new_game comes first");
+        let genmove = self.limits.genmove;
+        let answer = self.send(&format!("genmove {}", color.letter()), genmove)?;
+        let word = answer.trim();
+        if word.eq_ignore_ascii_case("resign") {
+            Ok(PlayerMove::Resign)
+        } else if word.eq_ignore_ascii_case("pass") {
+            Ok(PlayerMove::Play(Move::Pass))
+        } else {
+            geo.parse_vertex(word)
+                .map(|p| PlayerMove::Play(Move::Place(p)))
+                .ok_or_else(|| PlayerError::BadAnswer(format!("genmove answered `{word}`")))
+        }
+    }
+
+    fn final_score(&mut self) -> Option<String> {
+        let admin = self.limits.admin;
+        self.send("final_score", admin).ok().map(|s| s.trim().to_string())
+    }
+}
+
+impl Drop for GtpPlayer {
+    fn drop(&mut self) {
+        if let Some(client) = self.client.take() {
+            let _ = client.quit();
+        }
+    }
+}

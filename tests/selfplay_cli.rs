@@ -1,0 +1,406 @@
+//! `tengen selfplay` and `tengen match` through the binary: games in every variant, matches against
+//! GNU Go, another tengen process and misbehaving programs, resuming interrupted runs, bad input, and
+//! every SGF read back by tengen's own reader (and by Sabaki's parser, when Node is installed).
+
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use tengen::engine::{Engine, EngineOptions};
+use tengen::rules::RulesConfig;
+use tengen::selfplay::game::{same_result, Ending};
+use tengen::selfplay::gtp_client::find_gnugo;
+use tengen::selfplay::output::{read_results, ResultLine, Side, RESULTS};
+use tengen::sgf::GameRecord;
+
+const TENGEN: &str = env!("CARGO_BIN_EXE_tengen");
+
+/// A fresh directory for one test (removed first, in case an earlier run left it).
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tengen-selfplay-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// The arguments of `line` (split at blanks), then `rest` (for values with blanks or paths).
+fn argv(line: &str, rest: &[&str]) -> Vec<String> {
+    line.split_whitespace().chain(rest.iter().copied()).map(String::from).collect()
+}
+
+fn tengen(args: &[String]) -> Output {
+    Command::new(TENGEN).args(args).output().expect("the tengen binary runs")
+}
+
+/// Runs tengen and insists on success, showing its stderr otherwise.
+fn tengen_ok(args: &[String]) -> String {
+    let out = tengen(args);
+    assert!(out.status.success(), "tengen {args:?} failed:\n{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).expect("utf-8 summary")
+}
+
+fn results(dir: &Path) -> Vec<ResultLine> {
+    let r = read_results(&dir.join(RESULTS)).expect("results.jsonl reads back");
+    assert!(!r.torn_tail, "a finished run leaves no torn line");
+    r.lines
+}
+
+/// The games of a finished run: exactly games 0..n, each once, and every SGF replays legally under
+/// its recorded rules with tengen's own reader, with the result, size and move count of its line.
+fn check_run(dir: &Path, games: u64, rules: &str, size: usize) -> Vec<ResultLine> {
+    let lines = results(dir);
+    let indices: Vec<u64> = lines.iter().map(|l| l.game).collect();
+    let unique: BTreeSet<u64> = indices.iter().copied().collect();
+    assert_eq!(indices.len(), unique.len(), "a game counted twice: {indices:?}");
+    assert_eq!(unique, (0..games).collect(), "games missing");
+    let rules = RulesConfig::parse(rules).unwrap().to_string();
+    for l in &lines {
+        let text = std::fs::read_to_string(dir.join(&l.sgf)).expect("the game's SGF exists");
+        let record = GameRecord::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", l.sgf));
+        assert_eq!(record.size, size, "{}", l.sgf);
+        assert_eq!(record.rules.as_deref(), Some(rules.as_str()), "{}", l.sgf);
+        assert_eq!(record.result.as_deref(), Some(l.result.as_str()), "{}", l.sgf);
+        assert!(record.komi.is_some() && record.date.is_some(), "{}: KM and DT", l.sgf);
+        assert!(record.black_name.is_some() && record.white_name.is_some(), "{}: PB and PW", l.sgf);
+        assert_eq!(record.moves.len(), l.moves, "{}", l.sgf);
+        // A fresh engine with other rules and size: everything comes from the file.
+        let mut e = Engine::new(EngineOptions::default());
+        e.load_record(&record, None).unwrap_or_else(|err| panic!("{} does not replay: {err}\n{text}", l.sgf));
+        assert_eq!(e.game().moves().len(), l.moves, "{}", l.sgf);
+        assert_eq!(e.rules().to_string(), rules);
+        match l.reason {
+            // Ended by the rules: the replayed game ends the same way.
+            Ending::Decisive | Ending::NoLegalMove | Ending::Repetition => {
+                let o = e.game().outcome().unwrap_or_else(|| panic!("{}: replay not over", l.sgf));
+                assert!(same_result(&o.to_string(), &l.result), "{}: {o} vs {}", l.sgf, l.result);
+            }
+            Ending::TwoPasses => assert!(e.game().is_over(), "{}", l.sgf),
+            _ => {}
+        }
+    }
+    lines
+}
+
+/// `node check_sgf.js DIR` with Sabaki's parser, or `false` (after a notice) when Node or the
+/// package is missing. CI installs both and sets `TENGEN_REQUIRE_NODE=1`, so there it cannot skip.
+fn sabaki_check(dir: &Path) -> Option<Output> {
+    let node_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/node");
+    let installed = node_dir.join("node_modules/@sabaki/sgf").is_dir();
+    let node = Command::new("node").arg("--version").output().is_ok_and(|o| o.status.success());
+    if !(installed && node) {
+        if std::env::var("TENGEN_REQUIRE_NODE").as_deref() == Ok("1") {
+            panic!("node or @sabaki/sgf missing (cd tests/node && npm ci) but TENGEN_REQUIRE_NODE=1");
+        }
+        eprintln!("notice: node or tests/node/node_modules missing; skipping the Sabaki SGF check");
+        return None;
+    }
+    Some(Command::new("node").arg(node_dir.join("check_sgf.js")).arg(dir).output().expect("node runs"))
+}
+
+fn assert_sabaki_reads(dir: &Path) {
+    if let Some(out) = sabaki_check(dir) {
+        assert!(
+            out.status.success(),
+            "Sabaki's parser disagrees on {}:\n{}{}",
+            dir.display(),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+/// GNU Go, or `None` (after a notice) when it is missing and not required.
+fn gnugo() -> Option<PathBuf> {
+    let found = find_gnugo();
+    if found.is_none() {
+        if std::env::var("TENGEN_REQUIRE_GNUGO").as_deref() == Ok("1") {
+            panic!("GNU Go not found but TENGEN_REQUIRE_GNUGO=1");
+        }
+        eprintln!("notice: GNU Go not found; skipping (apt-get install gnugo)");
+    }
+    found
+}
+
+fn fake_gtp(mode: &str, limit: u32, log: &Path) -> String {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fake_gtp.sh");
+    format!("sh {} {mode} {limit} {}", script.display(), log.display())
+}
+
+#[test]
+fn selfplay_in_every_variant() {
+    for (rules, size) in [("go", 5), ("go:scoring=territory,button=on", 5), ("stones", 5), ("stoical", 5)] {
+        let dir = scratch(&format!("variant-{}", rules.replace([':', ',', '='], "_")));
+        let d = dir.to_str().unwrap();
+        let summary = tengen_ok(&argv(
+            "selfplay --games 4 --size 5 --playouts 16 --parallel 2 --random-opening 3 --seed 11 --quiet",
+            &["--rules", rules, "--black", "--policy light", "--out", d],
+        ));
+        let lines = check_run(&dir, 4, rules, size);
+        // Colours alternate; the two games of a pair share their random opening.
+        for l in &lines {
+            assert_eq!(l.black, if l.game % 2 == 0 { Side::A } else { Side::B });
+            assert_eq!(l.opening_moves, 3);
+            assert!(!matches!(l.reason, Ending::Forfeit | Ending::Timeout), "{rules}: {:?}", l.detail);
+        }
+        let moves = |g: u64| {
+            GameRecord::parse(&std::fs::read_to_string(dir.join(format!("game-{g:04}.sgf"))).unwrap())
+                .unwrap()
+                .moves
+        };
+        assert_eq!(moves(0)[..3], moves(1)[..3], "{rules}: a pair's opening");
+        // The summary is printed and written.
+        assert!(summary.contains("Games: 4") && summary.contains("Elo"), "{summary}");
+        assert!(summary.contains("policy=light"), "A plays with its --black flags: {summary}");
+        assert_eq!(std::fs::read_to_string(dir.join("summary.txt")).unwrap(), summary);
+        assert_sabaki_reads(&dir);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[test]
+fn sabaki_check_catches_a_wrong_result() {
+    let dir = scratch("sabaki-wrong");
+    tengen_ok(&argv("selfplay --games 2 --size 5 --playouts 16 --quiet --out", &[dir.to_str().unwrap()]));
+    let path = dir.join("game-0001.sgf");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let result = results(&dir)[1].result.clone();
+    let flipped =
+        if result.starts_with('B') { result.replacen('B', "W", 1) } else { result.replacen('W', "B", 1) };
+    std::fs::write(&path, text.replace(&format!("RE[{result}]"), &format!("RE[{flipped}]"))).unwrap();
+    if let Some(out) = sabaki_check(&dir) {
+        assert!(!out.status.success(), "the checker must notice RE[{flipped}]");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("game-0001.sgf: RE"));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn short_match_against_gnugo() {
+    let Some(gnugo) = gnugo() else { return };
+    let dir = scratch("gnugo");
+    let opponent = format!("{} --mode gtp --level 0 --chinese-rules", gnugo.display());
+    let summary = tengen_ok(&argv(
+        "match --games 2 --size 5 --playouts 16 --random-opening 2 --quiet",
+        &["--opponent", &opponent, "--out", dir.to_str().unwrap()],
+    ));
+    let lines = check_run(&dir, 2, "go", 5);
+    for l in &lines {
+        // GNU Go plays legal moves and never forfeits.
+        assert!(!matches!(l.reason, Ending::Forfeit | Ending::Timeout), "{:?}", l.detail);
+        // The opponent's own count is asked for and compared with the referee's.
+        if l.reason == Ending::TwoPasses {
+            let theirs = if l.black == Side::B { &l.score_black } else { &l.score_white };
+            let theirs = theirs.as_deref().expect("GNU Go answers final_score");
+            assert_eq!(l.score_disagrees, !same_result(theirs, &l.result), "{l:?}");
+        }
+    }
+    assert!(summary.contains("GNU Go"), "{summary}");
+    assert_sabaki_reads(&dir);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn match_against_another_tengen_in_stones_and_stoical() {
+    for rules in ["stones", "stoical:snapback=on"] {
+        let dir = scratch(&format!("tengen-{}", rules.replace([':', '='], "_")));
+        let opponent = format!("{TENGEN} gtp --seed 3 --playouts 16 --threads 1");
+        tengen_ok(&argv(
+            "match --games 2 --size 5 --playouts 16 --quiet",
+            &["--opponent", &opponent, "--rules", rules, "--out", dir.to_str().unwrap()],
+        ));
+        // The other process learns the variant through `tengen-rules` and plays only legal moves: its
+        // `pass` in Stones is the return or stake the rules make of it.
+        for l in check_run(&dir, 2, rules, 5) {
+            assert!(!matches!(l.reason, Ending::Forfeit | Ending::Timeout), "{rules}: {:?}", l.detail);
+        }
+        assert_sabaki_reads(&dir);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[test]
+fn misbehaving_opponents_forfeit_and_a_crashed_one_is_restarted() {
+    for (mode, limit, detail) in
+        [("crash", 3, "crashed"), ("illegal", 2, "illegal move A1"), ("refuse", 2, "refused")]
+    {
+        let dir = scratch(&format!("fake-{mode}"));
+        let log = dir.with_extension("log");
+        let _ = std::fs::remove_file(&log);
+        let summary = tengen_ok(&argv(
+            "match --games 3 --size 5 --playouts 16 --quiet",
+            &["--opponent", &fake_gtp(mode, limit, &log), "--out", dir.to_str().unwrap()],
+        ));
+        for l in check_run(&dir, 3, "go", 5) {
+            // tengen is A; the fake loses every game by forfeit, saying what it did.
+            assert_eq!(l.winner, Some(Side::A), "{mode}: {l:?}");
+            assert_eq!(l.reason, Ending::Forfeit, "{mode}");
+            assert!(l.result.ends_with("+F"), "{mode}: {}", l.result);
+            assert!(l.detail.as_deref().unwrap_or("").contains(detail), "{mode}: {:?}", l.detail);
+        }
+        assert!(summary.contains("forfeit 3"), "{summary}");
+        let starts = std::fs::read_to_string(&log).unwrap().lines().count();
+        if mode == "crash" {
+            // One start for the check before the run, then one per game: each crash is followed by
+            // a restart.
+            assert_eq!(starts, 4, "{mode}");
+        } else {
+            // A program that merely loses keeps running: the check's start and the one worker's.
+            assert_eq!(starts, 2, "{mode}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+        std::fs::remove_file(&log).unwrap();
+    }
+}
+
+/// The result lines without the timings, which differ between two runs of the same games.
+fn untimed(lines: &[ResultLine]) -> Vec<ResultLine> {
+    let mut lines: Vec<ResultLine> =
+        lines.iter().map(|l| ResultLine { time_black: 0.0, time_white: 0.0, ..l.clone() }).collect();
+    lines.sort_by_key(|l| l.game);
+    lines
+}
+
+#[test]
+fn resume_extends_a_run_and_replays_a_torn_game() {
+    let run = |dir: &Path, games: &str, resume: bool| {
+        let line = "selfplay --size 5 --playouts 16 --random-opening 2 --seed 5 --quiet";
+        let mut args = argv(line, &["--games", games, "--out", dir.to_str().unwrap()]);
+        if resume {
+            args.push("--resume".into());
+        }
+        tengen(&args)
+    };
+    // The reference: six games in one go.
+    let whole = scratch("resume-whole");
+    assert!(run(&whole, "6", false).status.success());
+    let reference = untimed(&check_run(&whole, 6, "go", 5));
+
+    // Three games, then extended to six: the same six games.
+    let dir = scratch("resume-extend");
+    assert!(run(&dir, "3", false).status.success());
+    check_run(&dir, 3, "go", 5);
+    // Without --resume, a directory with results is refused and left alone.
+    let refused = run(&dir, "6", false);
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--resume"));
+    assert_eq!(results(&dir).len(), 3);
+    let summary = run(&dir, "6", true);
+    assert!(summary.status.success());
+    assert!(String::from_utf8_lossy(&summary.stdout).contains("Games: 6"));
+    assert_eq!(untimed(&check_run(&dir, 6, "go", 5)), reference);
+
+    // An interruption in the middle of writing the last line: that game is played again, once.
+    let path = dir.join(RESULTS);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let last_start = text.trim_end().rfind('\n').unwrap() + 1;
+    std::fs::write(&path, &text[..last_start + 20]).unwrap();
+    assert_eq!(read_results(&path).unwrap().lines.len(), 5);
+    assert!(run(&dir, "6", true).status.success());
+    assert_eq!(untimed(&check_run(&dir, 6, "go", 5)), reference);
+
+    // A resume with other settings is refused.
+    let other = tengen(&argv("selfplay --games 6 --size 7 --resume --out", &[dir.to_str().unwrap()]));
+    assert!(!other.status.success());
+    assert!(String::from_utf8_lossy(&other.stderr).contains("other settings"));
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(&whole).unwrap();
+}
+
+#[test]
+fn a_killed_run_resumes_without_losing_or_repeating_a_game() {
+    // Far more games than progress lines fit in a pipe that nobody reads: the run is certainly not
+    // finished when it is killed, whatever the machine's speed (it blocks on its full stderr).
+    let games = 1500;
+    let dir = scratch("killed");
+    let run = argv("selfplay --games 1500 --size 5 --playouts 2 --out", &[dir.to_str().unwrap()]);
+    let mut child = Command::new(TENGEN)
+        .args(&run)
+        .args(["--parallel", "2"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The first progress line: at least one game is complete.
+    let mut first = String::new();
+    BufReader::new(child.stderr.as_mut().unwrap()).read_line(&mut first).unwrap();
+    assert!(first.contains("games"), "{first}");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let before = read_results(&dir.join(RESULTS)).unwrap().lines.len();
+    assert!(before >= 1 && before < games, "{before} games before the kill");
+    eprintln!("killed after {before} of {games} games");
+    assert!(!tengen(&run).status.success(), "a directory with results needs --resume");
+    tengen_ok(&[run, argv("--resume --quiet", &[])].concat());
+    check_run(&dir, games as u64, "go", 5);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_input_fails_before_any_game() {
+    let dir = scratch("bad");
+    let d = dir.to_str().unwrap();
+    let failure = |args: &[&str], says: &str| {
+        let out = tengen(&argv("", args));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?} succeeded");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(!dir.join(RESULTS).exists(), "{args:?} played");
+    };
+    failure(
+        &["match", "--opponent", "/nonexistent/engine --gtp", "--games", "2", "--out", d],
+        "cannot start",
+    );
+    assert!(!dir.exists(), "no directory is left behind by a run that never started");
+    failure(&["match", "--opponent", "sh -c 'exit 1'", "--games", "2", "--out", d], "--opponent");
+    failure(&["selfplay", "--games", "2", "--rules", "chess", "--out", d], "unknown rules");
+    failure(&["selfplay", "--games", "2", "--rules", "go:ko=maybe", "--out", d], "unknown rules");
+    failure(&["selfplay", "--games", "2", "--black", "--playouts x", "--out", d], "--black");
+    failure(&["selfplay", "--games", "2", "--white", "--rules stones", "--out", d], "whole run");
+    if let Some(gnugo) = gnugo() {
+        // GNU Go does not know Stones.
+        let opponent = format!("{} --mode gtp", gnugo.display());
+        failure(
+            &["match", "--opponent", &opponent, "--rules", "stones", "--games", "2", "--out", d],
+            "Stones",
+        );
+    }
+    // An output path that cannot be a directory (under a regular file; root can write anywhere else).
+    let file = scratch("bad-file");
+    std::fs::write(&file, "").unwrap();
+    let under = file.join("out");
+    failure(&["selfplay", "--games", "2", "--out", under.to_str().unwrap()], "cannot write");
+    std::fs::remove_file(&file).unwrap();
+}
+
+#[test]
+fn an_opponent_that_does_not_answer_loses_on_time_and_is_restarted() {
+    use std::time::Duration;
+    use tengen::board::ByColor;
+    use tengen::selfplay::game::{play_game, GameSpec};
+    use tengen::selfplay::player::{EnginePlayer, GameSetup, GtpLimits, GtpPlayer, Player};
+
+    let log = scratch("hang").with_extension("log");
+    let _ = std::fs::remove_file(&log);
+    // The fake never answers `genmove`; the limit is what this test is about, not a guess at speed.
+    let limits = GtpLimits { genmove: Duration::from_millis(300), admin: Duration::from_secs(60) };
+    let mut fake = GtpPlayer::new(fake_gtp("hang", 1, &log), limits, None);
+    let quick = EngineOptions { playouts: Some(16), threads: Some(1), ..EngineOptions::default() };
+    let mut tengen = EnginePlayer::new("tengen", quick.clone());
+    for index in 0..2 {
+        let spec = GameSpec {
+            setup: GameSetup { rules: RulesConfig::default(), size: 5, index },
+            referee: quick.clone(),
+            opening_moves: 0,
+            opening_seed: 0,
+            max_moves: 100,
+        };
+        let out = play_game(&spec, ByColor::new(&mut tengen as &mut dyn Player, &mut fake)).unwrap();
+        assert_eq!(out.ending, Ending::Timeout);
+        assert_eq!(out.result, "B+T");
+        assert_eq!(out.moves, 1, "Black's first move, then White's silence");
+    }
+    // The silent program was dropped after its timeout and a fresh one started for the next game.
+    assert_eq!(std::fs::read_to_string(&log).unwrap().lines().count(), 2);
+    drop(fake);
+    std::fs::remove_file(&log).unwrap();
+}
