@@ -1,10 +1,9 @@
 //! Command-line options shared by every front end that runs an engine (`tengen gtp`, and each side of
 //! `tengen selfplay` / `tengen match`, whose `--black`/`--white` strings are parsed with the same flags).
 
-use crate::engine::{EngineOptions, PolicyChoice};
+use crate::engine::{duration_from_secs, EngineOptions, PolicyChoice};
 use crate::rules::RulesConfig;
 use clap::{Args, ValueEnum};
-use std::time::Duration;
 
 /// Playout policy as named on the command line.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, ValueEnum)]
@@ -62,7 +61,7 @@ fn parse_rules(s: &str) -> Result<RulesConfig, String> {
     RulesConfig::parse(s).map_err(|e| format!("unknown rules: {e}"))
 }
 
-fn parse_seconds(s: &str) -> Result<f64, String> {
+pub(crate) fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(v) if (0.0..=1e7).contains(&v) => Ok(v),
         _ => Err(format!("'{s}' is not a number of seconds")),
@@ -88,14 +87,14 @@ impl EngineArgs {
             seed: self.seed,
             threads: self.threads.map(usize::from),
             playouts: self.playouts,
-            time_per_move: self.time.map(Duration::from_secs_f64),
+            time_per_move: self.time.map(duration_from_secs),
             policy: match self.policy {
                 PolicyArg::Light => PolicyChoice::Light,
                 PolicyArg::Heavy => PolicyChoice::Heavy,
             },
             max_tree_mb: self.max_tree_mb as usize,
             resign_threshold: self.resign.0,
-            lag: Duration::from_secs_f64(self.lag),
+            lag: duration_from_secs(self.lag),
             ponder: self.ponder,
         }
     }

@@ -3,6 +3,27 @@
 use crate::board::{ByColor, Color};
 use std::time::Duration;
 
+/// The longest time any clock value stands for: about three years. Controllers may send any number
+/// (`time_settings 1e300 0 0` is well-formed GTP), and `Instant + Duration` panics on overflow, so
+/// every seconds value becomes a `Duration` through [`duration_from_secs`].
+pub const MAX_SECONDS: f64 = 1e8;
+
+/// Seconds as a `Duration`, saturating: NaN and negatives are zero, and anything beyond
+/// [`MAX_SECONDS`] is that much.
+pub fn duration_from_secs(secs: f64) -> Duration {
+    Duration::from_secs_f64(clamp_secs(secs))
+}
+
+/// A seconds value within `0..=MAX_SECONDS` (NaN is zero), so sums and differences of clock values
+/// stay finite.
+fn clamp_secs(secs: f64) -> f64 {
+    if secs.is_nan() {
+        0.0
+    } else {
+        secs.clamp(0.0, MAX_SECONDS)
+    }
+}
+
 /// A time system (GTP `time_settings`, KGS `kgs-time_settings`).
 #[derive(Copy, Clone, PartialEq, Debug, Default)]
 pub enum TimeSystem {
@@ -37,7 +58,16 @@ pub struct Clock {
 impl Clock {
     /// Sets the system and resets both colours to its start.
     pub fn set(&mut self, system: TimeSystem) {
-        self.system = system;
+        self.system = match system {
+            TimeSystem::None => TimeSystem::None,
+            TimeSystem::Absolute { main } => TimeSystem::Absolute { main: clamp_secs(main) },
+            TimeSystem::Canadian { main, period, stones } => {
+                TimeSystem::Canadian { main: clamp_secs(main), period: clamp_secs(period), stones }
+            }
+            TimeSystem::Byoyomi { main, period, periods } => {
+                TimeSystem::Byoyomi { main: clamp_secs(main), period: clamp_secs(period), periods }
+            }
+        };
         self.reset();
     }
 
@@ -81,7 +111,7 @@ impl Clock {
 
     /// GTP `time_left C T S`: `S = 0` means main time (or absolute), otherwise stones/periods left.
     pub fn time_left(&mut self, color: Color, seconds: f64, count: u32) {
-        self.left[color] = TimeLeft { seconds, count, overtime: count > 0 };
+        self.left[color] = TimeLeft { seconds: clamp_secs(seconds), count, overtime: count > 0 };
     }
 
     /// Charges `elapsed` to `color` for a move the engine just made, as the controller's clock would,
@@ -152,7 +182,7 @@ impl Clock {
                 }
             }
         };
-        Some(Duration::from_secs_f64(secs.max(0.0)))
+        Some(duration_from_secs(secs))
     }
 }
 
@@ -194,5 +224,22 @@ mod tests {
         assert_eq!(c.left.white.count, 3);
         c.spend(Color::White, Duration::from_secs(3));
         assert_eq!((c.left.white.seconds, c.left.white.count), (2.0, 2));
+    }
+
+    #[test]
+    fn absurd_values_saturate_instead_of_overflowing() {
+        assert_eq!(duration_from_secs(f64::NAN), Duration::ZERO);
+        assert_eq!(duration_from_secs(-3.0), Duration::ZERO);
+        assert_eq!(duration_from_secs(1.5), Duration::from_millis(1500));
+        let most = duration_from_secs(MAX_SECONDS);
+        assert_eq!(duration_from_secs(1e300), most);
+        assert_eq!(duration_from_secs(f64::INFINITY), most);
+        // Whatever the controller sent, the hard limit can be added to an `Instant`.
+        let mut c = Clock::default();
+        c.set(TimeSystem::Canadian { main: 1e300, period: 1e308, stones: 1 });
+        c.time_left(Color::Black, f64::MAX, 0);
+        let limit = c.hard_limit(Color::Black).unwrap();
+        assert!(limit <= most + most);
+        assert!(std::time::Instant::now().checked_add(limit).is_some());
     }
 }

@@ -10,7 +10,7 @@ mod settings;
 mod think;
 pub mod time_manager;
 
-pub use clock::{Clock, TimeLeft, TimeSystem};
+pub use clock::{duration_from_secs, Clock, TimeLeft, TimeSystem};
 pub use error::EngineError;
 pub use options::{EngineOptions, PolicyChoice};
 pub use think::{MoveReports, DEFAULT_PLAYOUTS, RESIGN_MIN_VISITS, STATUS_PLAYOUTS};

@@ -38,7 +38,7 @@ fn phase_weight(size: usize, ply: u32) -> f64 {
 }
 
 fn secs(s: f64) -> Duration {
-    Duration::from_secs_f64(s.max(0.0))
+    super::clock::duration_from_secs(s)
 }
 
 /// The budget for `color`'s next move, or `None` when the clock sets no limit.

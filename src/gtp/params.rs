@@ -7,9 +7,8 @@
 
 use super::session::{Call, Reply, Session};
 use super::GtpError;
-use crate::engine::PolicyChoice;
+use crate::engine::{duration_from_secs, PolicyChoice};
 use crate::rules::RulesConfig;
-use std::time::Duration;
 
 /// The parameters, in dialog order.
 const KEYS: &[&str] = &[
@@ -114,7 +113,7 @@ fn set(s: &mut Session, key: &str, v: &str) -> Result<(), GtpError> {
             if t > 1e7 {
                 return Err(invalid(key, "too large"));
             }
-            s.engine.options_mut().time_per_move = (t > 0.0).then(|| Duration::from_secs_f64(t));
+            s.engine.options_mut().time_per_move = (t > 0.0).then(|| duration_from_secs(t));
         }
         "threads" => {
             let n = parse_number(key, v)?;
@@ -191,7 +190,7 @@ mod tests {
         send(&mut s, "tengen-param ponder 1");
         let o = s.engine.options();
         assert_eq!(o.playouts, Some(500));
-        assert_eq!(o.time_per_move, Some(Duration::from_millis(2500)));
+        assert_eq!(o.time_per_move, Some(std::time::Duration::from_millis(2500)));
         assert_eq!(o.threads, Some(1));
         assert_eq!(o.policy, PolicyChoice::Light);
         assert_eq!(o.resign_threshold, None);

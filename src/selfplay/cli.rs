@@ -8,7 +8,7 @@ use super::gtp_client::split_command_line;
 use super::player::GtpLimits;
 use super::runner::{PlayerSpec, RunConfig};
 use crate::cli::EngineArgs;
-use crate::engine::EngineOptions;
+use crate::engine::{duration_from_secs, EngineOptions};
 use crate::rules::{Komi, RulesConfig, Variant};
 use clap::{Args, Parser};
 use std::path::PathBuf;
@@ -33,7 +33,7 @@ pub struct RunArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub playouts: Option<u64>,
     /// Seconds per move (tengen's limit; an external opponent gets it as `time_settings 0 S 1`).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cli::parse_seconds)]
     pub time: Option<f64>,
     /// Search threads of each tengen engine.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=512))]
@@ -203,7 +203,7 @@ impl MatchArgs {
         // The opponent loses on time when one move takes ten times tengen's allowance plus half a
         // minute (a hang, not slowness); without --time it has five minutes.
         let genmove = self.run.time.map_or(300.0, |t| 10.0 * t + 30.0);
-        let limits = GtpLimits { genmove: Duration::from_secs_f64(genmove), admin: Duration::from_secs(30) };
+        let limits = GtpLimits { genmove: duration_from_secs(genmove), admin: Duration::from_secs(30) };
         let time_settings = self.run.time.map(|t| format!("time_settings 0 {t} 1"));
         self.run.config(
             "match",
