@@ -1,7 +1,9 @@
 #!/bin/sh
 # A misbehaving GTP engine for the referee tests of `tengen match`.
 # Usage: sh fake_gtp.sh MODE N LOG
-#   It answers `pass` to its first N-1 `genmove`s, then, by MODE:
+#   Its first N-1 `genmove`s play the first point of a fixed list (top and right edges, 5x5 and up) that
+#   no `play` has named: real moves, not passes, so that the game cannot end by two passes before the
+#   fault (a winning engine rightly passes after its opponent's pass). Then, by MODE:
 #   crash    exits (as a crashing program would);
 #   illegal  answers A1 from then on (illegal once A1 is occupied);
 #   refuse   answers `? cannot`;
@@ -11,12 +13,27 @@ mode=$1
 limit=$2
 echo start >> "$3"
 n=0
+played=" "
 while read -r cmd rest; do
   case "$cmd" in
+    play)
+      # "play COLOR VERTEX": remember the vertex, upper-cased.
+      vertex=$(printf '%s' "${rest#* }" | tr 'a-z' 'A-Z')
+      played="$played$vertex "
+      printf '=\n\n'
+      ;;
     genmove)
       n=$((n + 1))
       if [ "$n" -lt "$limit" ]; then
-        printf '= pass\n\n'
+        move=pass
+        for v in E5 E4 D5 E3 C5 E2 B5; do
+          case "$played" in
+            *" $v "*) ;;
+            *) move=$v; break ;;
+          esac
+        done
+        played="$played$move "
+        printf '= %s\n\n' "$move"
       else
         case "$mode" in
           crash) exit 3 ;;
@@ -26,6 +43,7 @@ while read -r cmd rest; do
         esac
       fi
       ;;
+    clear_board) played=" "; printf '=\n\n' ;;
     name) printf '= fake\n\n' ;;
     version) printf '= 1\n\n' ;;
     known_command) printf '= false\n\n' ;;
