@@ -30,7 +30,7 @@ pub struct EngineArgs {
     /// Search threads (default: all cores).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=512))]
     pub threads: Option<u16>,
-    /// Playouts per move (default: limited by time only).
+    /// Playouts per move (default: none when a clock or `--time` limits the search, otherwise 10000).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub playouts: Option<u64>,
     /// Seconds per move when the controller sets no clock.
