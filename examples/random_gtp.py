@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""A uniformly random GTP player for any tengen variant: a baseline opponent for `tengen match`.
+
+It runs `tengen gtp` as its rules engine and forwards every command to it, except `genmove`: there
+it asks `gogui-rules_legal_moves` for the legal moves of the side to move and plays one uniformly at
+random (in Stones `pass` is the return or stake the rules make of it). In standard Go and Stoical Go
+it passes only when no placement is left, so that games are played out rather than ended at once.
+
+    tengen match --opponent "python3 examples/random_gtp.py target/release/tengen --rules stones --seed 1" \\
+        --rules stones --size 9 --games 20 --playouts 2000 --out runs/stones-vs-random
+
+Usage: random_gtp.py TENGEN [--rules RULES] [--seed S]
+"""
+import random
+import subprocess
+import sys
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    if not args:
+        sys.exit(__doc__)
+    tengen, rest = args[0], args[1:]
+    seed = 0
+    if "--seed" in rest:
+        i = rest.index("--seed")
+        seed = int(rest[i + 1])
+        del rest[i : i + 2]
+    rng = random.Random(seed)
+    engine = subprocess.Popen(
+        [tengen, "gtp", "--playouts", "1", "--threads", "1", *rest],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+
+    def ask(line: str) -> str:
+        """Sends one command to the rules engine and returns its whole response (with `=`/`?`)."""
+        engine.stdin.write(line + "\n")
+        engine.stdin.flush()
+        lines = []
+        while True:
+            got = engine.stdout.readline()
+            if got == "":
+                sys.exit("random_gtp: the rules engine stopped")
+            if got.strip() == "" and lines:
+                return "\n".join(lines)
+            if got.strip() != "" or lines:
+                lines.append(got.rstrip("\n"))
+
+    for raw in sys.stdin:
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        words = line.split()
+        ident = words[0] if words[0].isdigit() else ""
+        command = words[1:] if ident else words
+        if not command:
+            continue
+        if command[0] == "name":
+            reply = f"={ident} random"
+        elif command[0] == "genmove" and len(command) == 2:
+            legal = ask("gogui-rules_legal_moves")
+            moves = legal[1:].split() if legal.startswith("=") else []
+            placements = [m for m in moves if m.lower() != "pass"]
+            variant = ask("gogui-rules_game_id")[1:].strip()
+            choices = moves if variant == "Stones" else (placements or moves)
+            if not choices:
+                reply = f"={ident} resign"
+            else:
+                move = rng.choice(choices)
+                played = ask(f"play {command[1]} {move}")
+                reply = f"={ident} {move}" if played.startswith("=") else f"?{ident} {played[1:].strip()}"
+        else:
+            response = ask(line if not ident else " ".join(command))
+            reply = response[0] + ident + response[1:]
+        sys.stdout.write(reply + "\n\n")
+        sys.stdout.flush()
+        if command[0] == "quit":
+            break
+    engine.kill()
+
+
+if __name__ == "__main__":
+    main()
