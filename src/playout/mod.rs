@@ -28,9 +28,11 @@
 //! - Every playout stops after `3 * points + 16` moves (ko cycles, Stoical repetitions, Stones loops):
 //!   go and Stoical are then counted by area, Stones by who is nearer to their threshold.
 
+mod ladder;
 mod pattern;
 mod tactics;
 
+pub use ladder::LadderReader;
 pub use pattern::Pat3;
 pub use tactics::{atari_escapes_near, captures_near, escapes, self_atari, PointSet};
 

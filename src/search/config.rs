@@ -14,6 +14,15 @@ pub struct PriorWeights {
     pub capture_many: u32,
     /// Saving an own chain in atari by extending at its last liberty (when that gains liberties).
     pub atari_escape: u32,
+    /// Losses, instead of the escape's wins, for extending a chain in atari into a ladder that
+    /// captures it (read by [`crate::playout::LadderReader`]): the classic losing run.
+    pub ladder_escape: u32,
+    /// Ladders are read for chains of at most this many stones (ladder escapes and ladder ataris
+    /// alike). A bigger chain in atari is simply captured: were its ladder read, the tree would
+    /// find that leaving it in atari costs nothing and let the capture wait.
+    pub ladder_max_stones: u32,
+    /// Wins for an atari on a chain with two liberties that a ladder then captures.
+    pub ladder_capture: u32,
     /// A 3x3 pattern of the heavy policy matches.
     pub pattern: u32,
     /// Losses for a self-atari of one stone / of two or more.
@@ -39,6 +48,9 @@ impl Default for PriorWeights {
             capture_one: 15,
             capture_many: 30,
             atari_escape: 20,
+            ladder_escape: 40,
+            ladder_max_stones: 3,
+            ladder_capture: 20,
             pattern: 10,
             self_atari_one: 10,
             self_atari_many: 30,

@@ -1,11 +1,12 @@
 //! Prior knowledge for a new child: the playout policy's tactics turned into equivalent experience
-//! (captures, atari escapes, 3x3 patterns, self-atari, own eyes, distance to the last move, edges).
+//! (captures, atari escapes, ladders, 3x3 patterns, self-atari, own eyes, distance to the last move,
+//! edges).
 //! A child starts with these imagined visits and wins, so the first real visits go to the moves the
 //! knowledge likes, and real results outweigh it as they accumulate.
 
 use super::config::PriorWeights;
 use crate::board::{Board, Cell, Color, Point};
-use crate::playout::{self_atari, Pat3};
+use crate::playout::{self_atari, LadderReader, Pat3};
 
 /// Imagined visits and half-point wins (2 per win).
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
@@ -47,11 +48,13 @@ pub struct PriorContext<'a> {
     pub last: Point,
     pub patterns: &'a Pat3,
     pub weights: &'a PriorWeights,
+    /// Scratch boards for ladder reads, reused across expansions.
+    pub ladder: &'a mut LadderReader,
 }
 
 impl PriorContext<'_> {
     /// The prior of a placement at `p` (legal for `color`). `decisive`: the move wins at once.
-    pub fn placement(&self, p: Point, decisive: bool) -> Prior {
+    pub fn placement(&mut self, p: Point, decisive: bool) -> Prior {
         let (b, c, w) = (self.board, self.color, self.weights);
         let mut prior = Prior::even(w.even);
         if decisive {
@@ -70,7 +73,17 @@ impl PriorContext<'_> {
             _ => prior.add(w.capture_many, true),
         }
         if self.saves_own_chain(p) {
+            // Running out of a working ladder only feeds the opponent more stones; the playouts
+            // rarely see it, since their chaser does not keep giving atari. Shape and nearness do
+            // not redeem a proved loss, so they are not added.
+            if self.saved_stones(p) <= w.ladder_max_stones && self.ladder.captured_after(b, c, p, p) {
+                prior.add(w.ladder_escape, false);
+                return prior;
+            }
             prior.add(w.atari_escape, true);
+        }
+        if self.starts_working_ladder(p) {
+            prior.add(w.ladder_capture, true);
         }
         match self_atari(b, c, p) {
             Some(1) => prior.add(w.self_atari_one, false),
@@ -108,6 +121,44 @@ impl PriorContext<'_> {
         let own = Cell::stone(c);
         b.neighbours(p).into_iter().any(|q| b.cell(q) == own && b.atari_liberty(q) == Some(p))
             && self_atari(b, c, p).is_none()
+    }
+
+    /// Stones of the own chains in atari whose last liberty is `p`.
+    fn saved_stones(&self, p: Point) -> u32 {
+        let (b, own) = (self.board, Cell::stone(self.color));
+        let mut heads = [Point::NONE; 4];
+        let mut stones = 0;
+        for (i, q) in b.neighbours(p).into_iter().enumerate() {
+            if b.cell(q) == own && b.atari_liberty(q) == Some(p) && !heads[..i].contains(&b.chain_head(q)) {
+                heads[i] = b.chain_head(q);
+                stones += b.chain_len(q) as u32;
+            }
+        }
+        stones
+    }
+
+    /// Does `p` put an opponent chain with two liberties in atari such that a ladder captures it?
+    /// Reads only when such a chain touches `p` (a walk of its liberties, stopped at three).
+    fn starts_working_ladder(&mut self, p: Point) -> bool {
+        let (b, c) = (self.board, self.color);
+        let enemy = Cell::stone(c.opponent());
+        let nbrs = b.neighbours(p);
+        for (i, q) in nbrs.into_iter().enumerate() {
+            if b.cell(q) != enemy || b.in_atari(q) {
+                continue;
+            }
+            let head = b.chain_head(q);
+            if nbrs[..i].iter().any(|&r| b.cell(r) == enemy && b.chain_head(r) == head) {
+                continue;
+            }
+            if b.chain_len(q) as u32 <= self.weights.ladder_max_stones
+                && b.liberties_up_to(q, 2) == 2
+                && self.ladder.captured_after(b, c, p, q)
+            {
+                return true;
+            }
+        }
+        false
     }
 }
 
@@ -170,12 +221,14 @@ mod tests {
         );
         let pat = Pat3::new();
         let weights = PriorWeights::default();
-        let ctx = PriorContext {
+        let mut ladder = LadderReader::new();
+        let mut ctx = PriorContext {
             board: &b,
             color: Color::White,
             last: at(&b, "C3"),
             patterns: &pat,
             weights: &weights,
+            ladder: &mut ladder,
         };
         // D2 captures C2: better than an empty first-line point far away.
         let capture = ctx.placement(at(&b, "D2"), false);
@@ -183,10 +236,64 @@ mod tests {
         assert!(capture.rate() > 0.7, "{capture:?}");
         assert!(far.rate() < 0.5, "{far:?}");
         // For Black, D2 saves the stone in atari; a pass is poor while White has not passed.
-        let black = PriorContext { color: Color::Black, ..ctx };
+        let mut black = PriorContext { color: Color::Black, ..ctx };
         assert!(black.placement(at(&b, "D2"), false).rate() > 0.6);
         assert!(black.pass_like(false).rate() < black.pass_like(true).rate());
         // A decisive move dwarfs everything.
         assert!(black.placement(at(&b, "J9"), true).rate() > 0.95);
+    }
+
+    #[test]
+    fn ladders_shape_the_priors() {
+        // White's E5-E6 cut; Black F5 and E4 both give atari. Diagram rows top first.
+        let b = Board::from_diagram(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . X . O . .
+            . . . X O X . . .
+            . . . X O X . . .
+            . . . . . X . . .
+            . . . . . . O . .
+            . . . . . . . . .
+            . . . . . . . . .",
+        );
+        let pat = Pat3::new();
+        let weights = PriorWeights::default();
+        let mut ladder = LadderReader::new();
+        let mut white = PriorContext {
+            board: &b,
+            color: Color::White,
+            last: at(&b, "F5"),
+            patterns: &pat,
+            weights: &weights,
+            ladder: &mut ladder,
+        };
+        // E4 extends the chain in atari into a ladder that runs to the lower left: a losing run.
+        let run = white.placement(at(&b, "E4"), false);
+        assert!(run.rate() < 0.3, "{run:?}");
+        // With a white stone on the ladder's path the same extension escapes and keeps its bonus.
+        let mut broken = b.clone();
+        broken.play(Color::White, at(&b, "C3"));
+        let mut white = PriorContext { board: &broken, ..white };
+        let escape = white.placement(at(&b, "E4"), false);
+        assert!(escape.rate() > 0.6, "{escape:?}");
+        // Before F5, Black's atari there starts the ladder; a quiet move far away gets far less.
+        let before = Board::from_diagram(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . X . O . .
+            . . . X O X . . .
+            . . . X O . . . .
+            . . . . . X . . .
+            . . . . . . O . .
+            . . . . . . . . .
+            . . . . . . . . .",
+        );
+        let mut black = PriorContext { board: &before, color: Color::Black, ..white };
+        let ladder_atari = black.placement(at(&b, "F5"), false);
+        let quiet = black.placement(at(&b, "B8"), false);
+        assert!(ladder_atari.rate() > quiet.rate() + 0.1, "{ladder_atari:?} vs {quiet:?}");
     }
 }

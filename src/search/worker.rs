@@ -8,7 +8,7 @@ use super::tree::{MoveCode, Tree, EXPANDED, EXPANDING, FLAG_DRAW, LEAF, ROOT};
 use super::SearchInput;
 use super::{config::SearchConfig, history_key};
 use crate::board::Point;
-use crate::playout::{Playout, PlayoutResult, Rng, Simulate};
+use crate::playout::{LadderReader, Playout, PlayoutResult, Rng, Simulate};
 use crate::rules::{EndReason, Move, Outcome, Position, Repetition, Variant};
 use rand::SeedableRng;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering::*};
@@ -73,6 +73,8 @@ pub(super) struct Worker<'s, 'a, R: Simulate> {
     playout: Playout<R>,
     /// For trying a capture in Stones: does it end the game at once?
     scratch: Position<R>,
+    /// Scratch boards of the priors' ladder reads (they grow once, to the longest ladder read).
+    ladder: LadderReader,
     rng: Rng,
     path: Vec<u32>,
     /// History keys of the positions along the path (superko inside the tree).
@@ -96,6 +98,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             shared,
             playout: Playout::new(root),
             scratch: root.clone(),
+            ladder: LadderReader::new(),
             rng: Rng::seed_from_u64(seed),
             path: Vec::with_capacity(64),
             path_keys: Vec::with_capacity(64),
@@ -216,12 +219,13 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
         }
         let pos = self.playout.position();
         let color = pos.to_move;
-        let ctx = PriorContext {
+        let mut ctx = PriorContext {
             board: &pos.board,
             color,
             last,
             patterns: self.playout.patterns(),
             weights: &config.priors,
+            ladder: &mut self.ladder,
         };
         let stones = R::VARIANT == Variant::Stones;
         self.kids.clear();
