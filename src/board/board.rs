@@ -362,11 +362,16 @@ impl Board {
     }
 
     /// Would a stone of `color` at empty `p` be left without liberties after its captures? O(1).
-    #[inline]
+    #[inline(always)]
     pub fn is_suicide(&self, color: Color, p: Point) -> bool {
-        if self.nbrs[p.idx()][Cell::Empty as usize] > 0 {
-            return false;
-        }
+        // Inlined fast path: a point with an empty neighbour is never suicide (most points, most of
+        // the time); the playouts ask this for nearly every point they consider.
+        self.nbrs[p.idx()][Cell::Empty as usize] == 0 && self.is_suicide_surrounded(color, p)
+    }
+
+    /// `is_suicide` for a point without empty neighbours: decided by the chains around it.
+    #[inline(never)]
+    fn is_suicide_surrounded(&self, color: Color, p: Point) -> bool {
         let own = Cell::stone(color);
         for q in self.neighbours(p) {
             let c = self.cells[q.idx()];
@@ -452,12 +457,16 @@ impl Board {
 
     /// Is `p` an eye of `color` for playout purposes: every neighbour is `color` or wall, and the
     /// diagonals hold at most one enemy stone (none at the edge). Filling it is almost always wrong.
-    #[inline]
+    #[inline(always)]
     pub fn is_eye(&self, color: Color, p: Point) -> bool {
+        // Inlined fast path on the neighbour counts; the diagonals only for a point it cannot reject.
         let n = &self.nbrs[p.idx()];
-        if n[Cell::stone(color) as usize] + n[Cell::Wall as usize] != 4 {
-            return false;
-        }
+        n[Cell::stone(color) as usize] + n[Cell::Wall as usize] == 4 && self.eye_diagonals(color, p)
+    }
+
+    /// The diagonal test of `is_eye`, for a point whose neighbours are all `color` or wall.
+    #[inline(never)]
+    fn eye_diagonals(&self, color: Color, p: Point) -> bool {
         let enemy = Cell::stone(color.opponent());
         let (mut bad, mut edge) = (0, false);
         for d in self.diagonals(p) {
@@ -485,8 +494,7 @@ impl Board {
         let mut chain = Chain { stones: 1, ..Chain::default() };
         for q in self.neighbours(p) {
             let j = q.idx();
-            self.nbrs[j][Cell::Empty as usize] -= 1;
-            self.nbrs[j][own as usize] += 1;
+            self.shift_neighbour(j, Cell::Empty, own);
             match self.cells[j] {
                 Cell::Empty => chain.add_lib(j),
                 Cell::Black | Cell::White => self.chains[self.head[j] as usize].remove_lib(i),
@@ -532,6 +540,16 @@ impl Board {
         placed
     }
 
+    /// One neighbour of cell `j` changes from `from` to `to`: both byte counters in one 32-bit
+    /// addition (the `from` count is at least one, so no borrow crosses a byte).
+    #[inline(always)]
+    fn shift_neighbour(&mut self, j: usize, from: Cell, to: Cell) {
+        let n = &mut self.nbrs[j];
+        let packed =
+            u32::from_le_bytes(*n).wrapping_add(1 << (8 * to as u32)).wrapping_sub(1 << (8 * from as u32));
+        *n = packed.to_le_bytes();
+    }
+
     /// Merges chain `b` into chain `a` (both heads), relabelling the smaller one.
     fn merge(&mut self, a: usize, b: usize) {
         let (big, small) = if self.chains[a].stones >= self.chains[b].stones { (a, b) } else { (b, a) };
@@ -565,8 +583,7 @@ impl Board {
             self.add_empty(Point(s as u16));
             for q in self.neighbours(Point(s as u16)) {
                 let j = q.idx();
-                self.nbrs[j][cell as usize] -= 1;
-                self.nbrs[j][Cell::Empty as usize] += 1;
+                self.shift_neighbour(j, cell, Cell::Empty);
             }
             s = self.next[s] as usize;
             if s == h {
