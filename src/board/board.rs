@@ -362,11 +362,16 @@ impl Board {
     }
 
     /// Would a stone of `color` at empty `p` be left without liberties after its captures? O(1).
-    #[inline]
+    #[inline(always)]
     pub fn is_suicide(&self, color: Color, p: Point) -> bool {
-        if self.nbrs[p.idx()][Cell::Empty as usize] > 0 {
-            return false;
-        }
+        // Inlined fast path: a point with an empty neighbour is never suicide (most points, most of
+        // the time); the playouts ask this for nearly every point they consider.
+        self.nbrs[p.idx()][Cell::Empty as usize] == 0 && self.is_suicide_surrounded(color, p)
+    }
+
+    /// `is_suicide` for a point without empty neighbours: decided by the chains around it.
+    #[inline(never)]
+    fn is_suicide_surrounded(&self, color: Color, p: Point) -> bool {
         let own = Cell::stone(color);
         for q in self.neighbours(p) {
             let c = self.cells[q.idx()];
@@ -452,12 +457,16 @@ impl Board {
 
     /// Is `p` an eye of `color` for playout purposes: every neighbour is `color` or wall, and the
     /// diagonals hold at most one enemy stone (none at the edge). Filling it is almost always wrong.
-    #[inline]
+    #[inline(always)]
     pub fn is_eye(&self, color: Color, p: Point) -> bool {
+        // Inlined fast path on the neighbour counts; the diagonals only for a point it cannot reject.
         let n = &self.nbrs[p.idx()];
-        if n[Cell::stone(color) as usize] + n[Cell::Wall as usize] != 4 {
-            return false;
-        }
+        n[Cell::stone(color) as usize] + n[Cell::Wall as usize] == 4 && self.eye_diagonals(color, p)
+    }
+
+    /// The diagonal test of `is_eye`, for a point whose neighbours are all `color` or wall.
+    #[inline(never)]
+    fn eye_diagonals(&self, color: Color, p: Point) -> bool {
         let enemy = Cell::stone(color.opponent());
         let (mut bad, mut edge) = (0, false);
         for d in self.diagonals(p) {
@@ -474,57 +483,12 @@ impl Board {
     /// without liberties first, then the mover's own chain if it has none (self-capture).
     pub fn play(&mut self, color: Color, p: Point) -> Placement {
         debug_assert!(self.is_empty_point(p), "play on a non-empty point");
-        let own = Cell::stone(color);
-        let enemy = Cell::stone(color.opponent());
-        let i = p.idx();
-        self.remove_empty(p);
-        self.cells[i] = own;
-        self.hash ^= KEYS[color.index()][i];
-        self.head[i] = p.0;
-        self.next[i] = p.0;
-        let mut chain = Chain { stones: 1, ..Chain::default() };
-        for q in self.neighbours(p) {
-            let j = q.idx();
-            self.nbrs[j][Cell::Empty as usize] -= 1;
-            self.nbrs[j][own as usize] += 1;
-            match self.cells[j] {
-                Cell::Empty => chain.add_lib(j),
-                Cell::Black | Cell::White => self.chains[self.head[j] as usize].remove_lib(i),
-                Cell::Wall => {}
-            }
-        }
-        self.chains[i] = chain;
-        for q in self.neighbours(p) {
-            if self.cells[q.idx()] == own && self.head[q.idx()] != self.head[i] {
-                self.merge(self.head[i] as usize, self.head[q.idx()] as usize);
-            }
-        }
-        let mut placed = Placement::default();
-        for q in self.neighbours(p) {
-            if self.cells[q.idx()] == enemy {
-                let h = self.head[q.idx()] as usize;
-                if self.chains[h].plibs == 0 {
-                    let (stones, stakes) = self.remove_chain(h);
-                    placed.captured += stones;
-                    placed.captured_stakes += stakes;
-                    placed.single_capture = q;
-                }
-            }
-        }
-        if placed.captured != 1 {
-            placed.single_capture = Point::NONE;
-        }
-        let h = self.head[i] as usize;
-        if self.chains[h].plibs == 0 {
-            let (stones, stakes) = self.remove_chain(h);
-            placed.suicided = stones;
-            placed.suicided_stakes = stakes;
-        }
+        let placed = self.core().play(color, p);
         // A lone stone that captured one stone and now has that point as its only liberty: the opponent
         // retaking at once would recreate the previous position.
         self.ko = None;
         if placed.captured == 1 && placed.suicided == 0 {
-            let ch = &self.chains[self.head[i] as usize];
+            let ch = &self.chains[self.head[p.idx()] as usize];
             if ch.stones == 1 && ch.plibs == 1 {
                 self.ko = Some((placed.single_capture, color.opponent()));
             }
@@ -532,77 +496,21 @@ impl Board {
         placed
     }
 
-    /// Merges chain `b` into chain `a` (both heads), relabelling the smaller one.
-    fn merge(&mut self, a: usize, b: usize) {
-        let (big, small) = if self.chains[a].stones >= self.chains[b].stones { (a, b) } else { (b, a) };
-        let mut s = small;
-        loop {
-            self.head[s] = big as u16;
-            s = self.next[s] as usize;
-            if s == small {
-                break;
-            }
+    /// The per-cell arrays as slices of one length, for the mutating core.
+    #[inline(always)]
+    fn core(&mut self) -> Core<'_> {
+        let n = self.cells.len();
+        Core {
+            stride: self.geo.stride,
+            cells: &mut self.cells[..n],
+            nbrs: &mut self.nbrs[..n],
+            head: &mut self.head[..n],
+            next: &mut self.next[..n],
+            chains: &mut self.chains[..n],
+            empty_at: &mut self.empty_at[..n],
+            empties: &mut self.empties,
+            hash: &mut self.hash,
         }
-        self.next.swap(big, small);
-        let sc = self.chains[small];
-        let bc = &mut self.chains[big];
-        bc.stones += sc.stones;
-        bc.plibs += sc.plibs;
-        bc.lib_sum += sc.lib_sum;
-        bc.lib_sumsq += sc.lib_sumsq;
-        bc.stakes += sc.stakes;
-    }
-
-    /// Removes the chain with head `h`; returns its stones and stakes.
-    fn remove_chain(&mut self, h: usize) -> (u32, u32) {
-        let cell = self.cells[h];
-        let color = cell.color().expect("removing a chain of stones");
-        let chain = self.chains[h];
-        let mut s = h;
-        loop {
-            self.cells[s] = Cell::Empty;
-            self.hash ^= KEYS[color.index()][s];
-            self.add_empty(Point(s as u16));
-            for q in self.neighbours(Point(s as u16)) {
-                let j = q.idx();
-                self.nbrs[j][cell as usize] -= 1;
-                self.nbrs[j][Cell::Empty as usize] += 1;
-            }
-            s = self.next[s] as usize;
-            if s == h {
-                break;
-            }
-        }
-        // Second pass, once every removed stone is gone: each neighbouring stone gains a pseudo-liberty.
-        loop {
-            for q in self.neighbours(Point(s as u16)) {
-                let j = q.idx();
-                if matches!(self.cells[j], Cell::Black | Cell::White) {
-                    self.chains[self.head[j] as usize].add_lib(s);
-                }
-            }
-            s = self.next[s] as usize;
-            if s == h {
-                break;
-            }
-        }
-        (chain.stones as u32, chain.stakes as u32)
-    }
-
-    #[inline]
-    fn remove_empty(&mut self, p: Point) {
-        let at = self.empty_at[p.idx()] as usize;
-        let last = self.empties.pop().expect("an empty point to fill");
-        if last != p {
-            self.empties[at] = last;
-            self.empty_at[last.idx()] = at as u16;
-        }
-    }
-
-    #[inline]
-    fn add_empty(&mut self, p: Point) {
-        self.empty_at[p.idx()] = self.empties.len() as u16;
-        self.empties.push(p);
     }
 
     /// Recomputes everything from the cells and compares it with the incremental state.
@@ -788,5 +696,161 @@ impl Iterator for ChainStones<'_> {
         self.cur = self.board.next[self.cur as usize];
         self.done = self.cur == self.head;
         Some(p)
+    }
+}
+
+/// The mutating core of `Board::play` (placement, merges, captures) over the board's per-cell arrays,
+/// borrowed as separate slices of one length. Separate `&mut` slices tell the optimizer that a store
+/// into one array changes no other (through the `Vec`s of `&mut Board` it must assume any store may
+/// hit any buffer, and reload), and one length for all lets one bounds check cover every array at an
+/// index.
+struct Core<'a> {
+    stride: usize,
+    cells: &'a mut [Cell],
+    nbrs: &'a mut [[u8; 4]],
+    head: &'a mut [u16],
+    next: &'a mut [u16],
+    chains: &'a mut [Chain],
+    empty_at: &'a mut [u16],
+    empties: &'a mut Vec<Point>,
+    hash: &'a mut u64,
+}
+
+impl Core<'_> {
+    #[inline(always)]
+    fn neighbours(&self, i: usize) -> [usize; 4] {
+        let s = self.stride;
+        [i - s, i - 1, i + 1, i + s]
+    }
+
+    #[inline(always)]
+    fn play(&mut self, color: Color, p: Point) -> Placement {
+        let own = Cell::stone(color);
+        let enemy = Cell::stone(color.opponent());
+        let i = p.idx();
+        self.remove_empty(p);
+        self.cells[i] = own;
+        *self.hash ^= KEYS[color.index()][i];
+        self.head[i] = p.0;
+        self.next[i] = p.0;
+        let mut chain = Chain { stones: 1, ..Chain::default() };
+        for j in self.neighbours(i) {
+            self.shift_neighbour(j, Cell::Empty, own);
+            match self.cells[j] {
+                Cell::Empty => chain.add_lib(j),
+                Cell::Black | Cell::White => self.chains[self.head[j] as usize].remove_lib(i),
+                Cell::Wall => {}
+            }
+        }
+        self.chains[i] = chain;
+        for j in self.neighbours(i) {
+            if self.cells[j] == own && self.head[j] != self.head[i] {
+                self.merge(self.head[i] as usize, self.head[j] as usize);
+            }
+        }
+        let mut placed = Placement::default();
+        for j in self.neighbours(i) {
+            if self.cells[j] == enemy {
+                let h = self.head[j] as usize;
+                if self.chains[h].plibs == 0 {
+                    let (stones, stakes) = self.remove_chain(h);
+                    placed.captured += stones;
+                    placed.captured_stakes += stakes;
+                    placed.single_capture = Point(j as u16);
+                }
+            }
+        }
+        if placed.captured != 1 {
+            placed.single_capture = Point::NONE;
+        }
+        let h = self.head[i] as usize;
+        if self.chains[h].plibs == 0 {
+            let (stones, stakes) = self.remove_chain(h);
+            placed.suicided = stones;
+            placed.suicided_stakes = stakes;
+        }
+        placed
+    }
+
+    /// One neighbour of cell `j` changes from `from` to `to`: both byte counters in one 32-bit
+    /// addition (the `from` count is at least one, so no borrow crosses a byte).
+    #[inline(always)]
+    fn shift_neighbour(&mut self, j: usize, from: Cell, to: Cell) {
+        let n = &mut self.nbrs[j];
+        let packed =
+            u32::from_le_bytes(*n).wrapping_add(1 << (8 * to as u32)).wrapping_sub(1 << (8 * from as u32));
+        *n = packed.to_le_bytes();
+    }
+
+    /// Merges chain `b` into chain `a` (both heads), relabelling the smaller one.
+    #[inline]
+    fn merge(&mut self, a: usize, b: usize) {
+        let (big, small) = if self.chains[a].stones >= self.chains[b].stones { (a, b) } else { (b, a) };
+        let mut s = small;
+        loop {
+            self.head[s] = big as u16;
+            s = self.next[s] as usize;
+            if s == small {
+                break;
+            }
+        }
+        self.next.swap(big, small);
+        let sc = self.chains[small];
+        let bc = &mut self.chains[big];
+        bc.stones += sc.stones;
+        bc.plibs += sc.plibs;
+        bc.lib_sum += sc.lib_sum;
+        bc.lib_sumsq += sc.lib_sumsq;
+        bc.stakes += sc.stakes;
+    }
+
+    /// Removes the chain with head `h`; returns its stones and stakes.
+    #[inline(never)]
+    fn remove_chain(&mut self, h: usize) -> (u32, u32) {
+        let cell = self.cells[h];
+        let color = cell.color().expect("removing a chain of stones");
+        let chain = self.chains[h];
+        let mut s = h;
+        loop {
+            self.cells[s] = Cell::Empty;
+            *self.hash ^= KEYS[color.index()][s];
+            self.add_empty(Point(s as u16));
+            for j in self.neighbours(s) {
+                self.shift_neighbour(j, cell, Cell::Empty);
+            }
+            s = self.next[s] as usize;
+            if s == h {
+                break;
+            }
+        }
+        // Second pass, once every removed stone is gone: each neighbouring stone gains a pseudo-liberty.
+        loop {
+            for j in self.neighbours(s) {
+                if matches!(self.cells[j], Cell::Black | Cell::White) {
+                    self.chains[self.head[j] as usize].add_lib(s);
+                }
+            }
+            s = self.next[s] as usize;
+            if s == h {
+                break;
+            }
+        }
+        (chain.stones as u32, chain.stakes as u32)
+    }
+
+    #[inline(always)]
+    fn remove_empty(&mut self, p: Point) {
+        let at = self.empty_at[p.idx()] as usize;
+        let last = self.empties.pop().expect("an empty point to fill");
+        if last != p {
+            self.empties[at] = last;
+            self.empty_at[last.idx()] = at as u16;
+        }
+    }
+
+    #[inline(always)]
+    fn add_empty(&mut self, p: Point) {
+        self.empty_at[p.idx()] = self.empties.len() as u16;
+        self.empties.push(p);
     }
 }

@@ -197,6 +197,14 @@ impl Tree {
         first..first + node.num_children.load(Relaxed)
     }
 
+    /// The first child of `i` and the children as a slice (empty for a leaf): one bounds check for a
+    /// loop over all of them.
+    #[inline]
+    pub fn child_slice(&self, i: u32) -> (u32, &[Node]) {
+        let r = self.children(i);
+        (r.start, &self.nodes[r.start as usize..r.end as usize])
+    }
+
     /// The child of `i` reached by `mv`, if `i` is expanded and has it.
     pub fn find_child(&self, i: u32, mv: Move) -> Option<u32> {
         let code = MoveCode::new(mv);
