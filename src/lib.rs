@@ -11,7 +11,8 @@
 //!   bench     playout and search throughput
 //!   engine    the facade every front end drives: game + search + clock; prints nothing
 //!   search    arena tree of atomic nodes, UCT/RAVE with priors, threads, time, analysis data
-//!   playout   light and heavy playout policies, generic over the rules, allocation-free
+//!   playout   light and heavy playout policies, generic over the rules, allocation-free; tactics
+//!             and the ladder reader the priors share
 //!   rules     the Rules trait; Standard, Stones, Stoical; Position<R>, Game<R> (history, undo)
 //!   board     the physics: points, chains, liberties, captures, Zobrist hash, walls
 //! ```
