@@ -5,7 +5,7 @@
 //! every move still to be made within the current period, so the engine cannot lose on time as long
 //! as the controller's clock and ours agree within that margin.
 
-use super::clock::{Clock, TimeSystem};
+use super::clock::{duration_from_secs, Clock, TimeSystem};
 use crate::board::Color;
 use std::time::Duration;
 
@@ -35,10 +35,6 @@ fn phase_weight(size: usize, ply: u32) -> f64 {
     } else {
         (1.3 - (progress - 0.7)).max(0.7)
     }
-}
-
-fn secs(s: f64) -> Duration {
-    super::clock::duration_from_secs(s)
 }
 
 /// The budget for `color`'s next move, or `None` when the clock sets no limit.
@@ -79,7 +75,10 @@ pub fn budget(clock: &Clock, color: Color, size: usize, ply: u32, lag: Duration)
         }
     };
     let limit = limit.max(minimum);
-    Some(MoveBudget { target: secs(target.clamp(minimum, limit)), limit: secs(limit) })
+    Some(MoveBudget {
+        target: duration_from_secs(target.clamp(minimum, limit)),
+        limit: duration_from_secs(limit),
+    })
 }
 
 #[cfg(test)]

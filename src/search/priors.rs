@@ -72,11 +72,14 @@ impl PriorContext<'_> {
             1 => prior.add(w.capture_one, true),
             _ => prior.add(w.capture_many, true),
         }
-        if self.saves_own_chain(p) {
+        let self_atari = self_atari(b, c, p);
+        // An escape: `p` is the last liberty of own chains in atari, and playing there gains liberties.
+        let saved = self.saved_stones(p);
+        if saved > 0 && self_atari.is_none() {
             // Running out of a working ladder only feeds the opponent more stones; the playouts
             // rarely see it, since their chaser does not keep giving atari. Shape and nearness do
             // not redeem a proved loss, so they are not added.
-            if self.saved_stones(p) <= w.ladder_max_stones && self.ladder.captured_after(b, c, p, p) {
+            if saved <= w.ladder_max_stones && self.ladder.captured_after(b, c, p, p) {
                 prior.add(w.ladder_escape, false);
                 return prior;
             }
@@ -85,7 +88,7 @@ impl PriorContext<'_> {
         if self.starts_working_ladder(p) {
             prior.add(w.ladder_capture, true);
         }
-        match self_atari(b, c, p) {
+        match self_atari {
             Some(1) => prior.add(w.self_atari_one, false),
             Some(_) => prior.add(w.self_atari_many, false),
             None => {}
@@ -113,14 +116,6 @@ impl PriorContext<'_> {
             prior.add(self.weights.pass, false);
         }
         prior
-    }
-
-    /// Is `p` the last liberty of an own chain in atari, and does playing there gain liberties?
-    fn saves_own_chain(&self, p: Point) -> bool {
-        let (b, c) = (self.board, self.color);
-        let own = Cell::stone(c);
-        b.neighbours(p).into_iter().any(|q| b.cell(q) == own && b.atari_liberty(q) == Some(p))
-            && self_atari(b, c, p).is_none()
     }
 
     /// Stones of the own chains in atari whose last liberty is `p`.
