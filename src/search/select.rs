@@ -20,8 +20,9 @@ pub fn value(child: &Node, parent_visits: u32, config: &SearchConfig) -> f64 {
     let w = child.wins.load(Relaxed) as f64 * 0.5;
     let pn = child.prior_visits.load(Relaxed) as f64;
     let pw = child.prior_wins.load(Relaxed) as f64 * 0.5;
-    let an = child.amaf_visits.load(Relaxed) as f64 + pn;
-    let aw = child.amaf_wins.load(Relaxed) as f64 * 0.5 + pw;
+    let (amaf_visits, amaf_wins) = child.amaf();
+    let an = amaf_visits as f64 + pn;
+    let aw = amaf_wins as f64 * 0.5 + pw;
     let un = n + pn;
     let q = if un > 0.0 { (w + pw) / un } else { 0.5 };
     let mut v = if an > 0.0 {
@@ -51,8 +52,9 @@ fn fraction(child: &Node, k: f64) -> (f64, f64) {
     let pw = child.prior_wins.load(Relaxed) as u64;
     let un = (child.visits.load(Relaxed) as u64 + pn) as f64;
     let w = (child.wins.load(Relaxed) as u64 + pw) as f64;
-    let an = (child.amaf_visits.load(Relaxed) as u64 + pn) as f64;
-    let aw = (child.amaf_wins.load(Relaxed) as u64 + pw) as f64;
+    let (amaf_visits, amaf_wins) = child.amaf();
+    let an = (amaf_visits as u64 + pn) as f64;
+    let aw = (amaf_wins as u64 + pw) as f64;
     let den = k * (an + un) + un * an;
     if den > 0.0 {
         ((k + an) * w + k * aw, den)
@@ -100,8 +102,7 @@ mod tests {
         let n = Node::default();
         n.visits.store(visits, Relaxed);
         n.wins.store(wins, Relaxed);
-        n.amaf_visits.store(amaf.0, Relaxed);
-        n.amaf_wins.store(amaf.1, Relaxed);
+        n.amaf.store(amaf.0 as u64 | (amaf.1 as u64) << 32, Relaxed);
         n.prior_visits.store(prior.0, Relaxed);
         n.prior_wins.store(prior.1, Relaxed);
         n

@@ -3,7 +3,7 @@
 
 use crate::board::Point;
 use crate::rules::Move;
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, Ordering::*};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering::*};
 use std::time::Instant;
 
 /// The root is always the first node of the arena.
@@ -62,9 +62,9 @@ pub struct Node {
     /// only on the way up, so an unfinished visit counts as a loss for a moment (virtual loss).
     pub visits: AtomicU32,
     pub wins: AtomicU32,
-    /// All-moves-as-first statistics (RAVE).
-    pub amaf_visits: AtomicU32,
-    pub amaf_wins: AtomicU32,
+    /// All-moves-as-first statistics (RAVE): visits in the low half, half-point wins in the high
+    /// half, so one load reads a consistent pair and one store writes it (see `add_amaf`).
+    pub amaf: AtomicU64,
     /// Prior knowledge as equivalent experience: visits and half-point wins (fixed at expansion).
     pub prior_visits: AtomicU32,
     pub prior_wins: AtomicU32,
@@ -86,6 +86,27 @@ impl Node {
     #[inline]
     pub fn flags(&self) -> u32 {
         self.mv.load(Relaxed) & 0xff00_0000
+    }
+
+    /// AMAF visits and half-point wins.
+    #[inline]
+    pub fn amaf(&self) -> (u32, u32) {
+        let a = self.amaf.load(Relaxed);
+        (a as u32, (a >> 32) as u32)
+    }
+
+    /// Adds one AMAF visit worth `half` half points.
+    ///
+    /// A plain load and store, not a locked `fetch_add`: a backup updates the AMAF pair of roughly
+    /// half the children of every node on its path (hundreds per playout), and locked additions there
+    /// cost more than the rest of the backup while the threads fight over the same cache lines. Two
+    /// threads updating one pair at the same instant can lose one of the two updates; AMAF is an
+    /// estimate from many thousands of playouts and one lost sample changes nothing a move choice
+    /// depends on (visits and wins, which choose the move, stay exact).
+    #[inline]
+    pub fn add_amaf(&self, half: u32) {
+        let a = self.amaf.load(Relaxed);
+        self.amaf.store(a + (1 | (half as u64) << 32), Relaxed);
     }
 
     /// Win rate for the player who made this node's move, priors excluded (0.5 with no visits).
@@ -263,14 +284,13 @@ fn copy_stats(from: &Node, to: &Node) {
     for (a, b) in [
         (&from.visits, &to.visits),
         (&from.wins, &to.wins),
-        (&from.amaf_visits, &to.amaf_visits),
-        (&from.amaf_wins, &to.amaf_wins),
         (&from.prior_visits, &to.prior_visits),
         (&from.prior_wins, &to.prior_wins),
         (&from.mv, &to.mv),
     ] {
         b.store(a.load(Relaxed), Relaxed);
     }
+    to.amaf.store(from.amaf.load(Relaxed), Relaxed);
     to.score.store(from.score.load(Relaxed), Relaxed);
 }
 

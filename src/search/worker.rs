@@ -319,8 +319,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
                 let child = tree.node(c);
                 if let Some(p) = child.mv().placement() {
                     if self.first[p.idx()] == mark {
-                        child.amaf_visits.fetch_add(1, Relaxed);
-                        child.amaf_wins.fetch_add(half, Relaxed);
+                        child.add_amaf(half);
                     }
                 }
             }
