@@ -274,7 +274,7 @@ fn the_tree_offers_exactly_the_legal_moves() {
 
 #[test]
 fn a_tiny_tree_fills_up_and_the_search_goes_on() {
-    let capacity = (1 << 20) / std::mem::size_of::<tengen::search::tree::Node>();
+    let capacity = tengen::search::Tree::nodes_for_mb(1);
     for size in [9, 19] {
         let mut o = options("go", size, 1, 12_000);
         o.max_tree_mb = 1;

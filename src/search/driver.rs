@@ -3,7 +3,7 @@
 
 use super::report::{self, OwnerCounts, SearchReport};
 use super::request::ThinkRequest;
-use super::tree::{Tree, ROOT};
+use super::tree::{CachePadded, Tree, ROOT};
 use super::worker::{Shared, Worker};
 use super::{config::SearchConfig, history_key, SearchInput};
 use crate::playout::Simulate;
@@ -45,17 +45,17 @@ pub fn search<R: Simulate>(
         config,
         history,
         repetition,
-        stop: AtomicBool::new(false),
         tickets,
-        claimed: AtomicU64::new(0),
-        done: AtomicU64::new(0),
-        playout_moves: AtomicU64::new(0),
         early_stop: limits.early_stop,
         owner_sum: (0..cells).map(|_| AtomicI64::new(0)).collect(),
         neutral: (0..cells).map(|_| AtomicU64::new(0)).collect(),
-        owned: AtomicU64::new(0),
-        running: AtomicUsize::new(threads),
         supervisor: std::thread::current(),
+        stop: CachePadded(AtomicBool::new(false)),
+        claimed: CachePadded(AtomicU64::new(0)),
+        done: CachePadded(AtomicU64::new(0)),
+        playout_moves: CachePadded(AtomicU64::new(0)),
+        owned: CachePadded(AtomicU64::new(0)),
+        running: CachePadded(AtomicUsize::new(threads)),
     };
     let snapshot = |shared: &Shared<'_, R>| {
         let sum: Vec<i64> = shared.owner_sum.iter().map(|a| a.load(Relaxed)).collect();

@@ -101,9 +101,9 @@ pub(super) fn build(
         .iter()
         .map(|&c| {
             let n = tree.node(c);
-            let v = n.prior_visits.load(Relaxed) as f64;
-            if v > 0.0 {
-                n.prior_wins.load(Relaxed) as f64 / (2.0 * v)
+            let (v, w) = n.prior();
+            if v > 0 {
+                w as f64 / (2.0 * v as f64)
             } else {
                 0.5
             }
@@ -130,7 +130,7 @@ pub(super) fn build(
                 winrate,
                 prior: w / total,
                 lcb,
-                score_lead: sign * n.mean_black_margin(),
+                score_lead: sign * tree.mean_black_margin(c),
                 pv: principal_variation(tree, c),
             }
         })
@@ -167,7 +167,7 @@ pub(super) fn build(
         .first()
         .filter(|c| c.visits > 0)
         .map(|c| (c.winrate, c.score_lead))
-        .unwrap_or((0.5, sign * tree.root().mean_black_margin()));
+        .unwrap_or((0.5, sign * tree.mean_black_margin(ROOT)));
     SearchReport {
         playouts,
         playout_moves,

@@ -18,8 +18,8 @@ use std::sync::atomic::Ordering::Relaxed;
 pub fn value(child: &Node, parent_visits: u32, config: &SearchConfig) -> f64 {
     let n = child.visits.load(Relaxed) as f64;
     let w = child.wins.load(Relaxed) as f64 * 0.5;
-    let pn = child.prior_visits.load(Relaxed) as f64;
-    let pw = child.prior_wins.load(Relaxed) as f64 * 0.5;
+    let (pn, pw) = child.prior();
+    let (pn, pw) = (pn as f64, pw as f64 * 0.5);
     let (amaf_visits, amaf_wins) = child.amaf();
     let an = amaf_visits as f64 + pn;
     let aw = amaf_wins as f64 * 0.5 + pw;
@@ -48,8 +48,8 @@ pub fn value(child: &Node, parent_visits: u32, config: &SearchConfig) -> f64 {
 #[inline]
 fn fraction(child: &Node, k: f64) -> (f64, f64) {
     // The sums are taken in integers (each part fits 32 bits), so four conversions do instead of six.
-    let pn = child.prior_visits.load(Relaxed) as u64;
-    let pw = child.prior_wins.load(Relaxed) as u64;
+    let (pn, pw) = child.prior();
+    let (pn, pw) = (pn as u64, pw as u64);
     let un = (child.visits.load(Relaxed) as u64 + pn) as f64;
     let w = (child.wins.load(Relaxed) as u64 + pw) as f64;
     let (amaf_visits, amaf_wins) = child.amaf();
@@ -103,8 +103,7 @@ mod tests {
         n.visits.store(visits, Relaxed);
         n.wins.store(wins, Relaxed);
         n.amaf.store(amaf.0 as u64 | (amaf.1 as u64) << 32, Relaxed);
-        n.prior_visits.store(prior.0, Relaxed);
-        n.prior_wins.store(prior.1, Relaxed);
+        n.set_prior(prior.0, prior.1);
         n
     }
 

@@ -55,8 +55,17 @@ impl MoveCode {
 /// One node: the move that leads to it and its statistics. Values are counted in half points (win 2,
 /// draw 1, loss 0) for the player who made the move, so `fetch_add` keeps them exact.
 ///
-/// All-zero is a valid node (a leaf with no statistics): the arena is allocated zeroed.
+/// 32 bytes, two to a cache line: selection reads every child of every node on its path, and with
+/// several threads each line a backup writes is a line the other threads must fetch again, so the
+/// fewer lines the children span the better. The score sum, which only reports read, lives in a
+/// separate array of the tree (`Tree::mean_black_margin`). The fields a backup writes come first:
+/// at the 16-byte alignment the allocator gives they never straddle two lines.
+///
+/// All-zero is a valid node (a leaf with no statistics): the arena is allocated zeroed. No
+/// `align(32)`: the allocator zeroes an over-aligned allocation by writing every page at once,
+/// where a plain one gets untouched zero pages from the system, paid for only as the tree grows.
 #[derive(Default, Debug)]
+#[repr(C)]
 pub struct Node {
     /// Visits, including the ones still in flight: visits are added on the way down and the result
     /// only on the way up, so an unfinished visit counts as a loss for a moment (virtual loss).
@@ -65,17 +74,19 @@ pub struct Node {
     /// All-moves-as-first statistics (RAVE): visits in the low half, half-point wins in the high
     /// half, so one load reads a consistent pair and one store writes it (see `add_amaf`).
     pub amaf: AtomicU64,
-    /// Prior knowledge as equivalent experience: visits and half-point wins (fixed at expansion).
-    pub prior_visits: AtomicU32,
-    pub prior_wins: AtomicU32,
+    /// Prior knowledge as equivalent experience, fixed at expansion: visits in the low 16 bits,
+    /// half-point wins in the high 16 (see `prior`).
+    prior: AtomicU32,
     pub first_child: AtomicU32,
-    pub num_children: AtomicU32,
-    pub state: AtomicU32,
+    /// Expansion state (`LEAF`, `EXPANDING`, `EXPANDED`) in the low 2 bits, the number of children
+    /// above them: one release store publishes both.
+    kids: AtomicU32,
     /// The move (`MoveCode`) in the low 24 bits, flags (`FLAG_DRAW`) in the top byte.
     pub mv: AtomicU32,
-    /// Sum over the visits of Black's final margin, in half points (for score estimates).
-    pub score: AtomicI64,
 }
+
+const STATE_BITS: u32 = 2;
+const STATE_MASK: u32 = (1 << STATE_BITS) - 1;
 
 impl Node {
     #[inline]
@@ -109,6 +120,57 @@ impl Node {
         self.amaf.store(a + (1 | (half as u64) << 32), Relaxed);
     }
 
+    /// Prior visits and half-point wins.
+    #[inline]
+    pub fn prior(&self) -> (u32, u32) {
+        let p = self.prior.load(Relaxed);
+        (p & 0xffff, p >> 16)
+    }
+
+    /// Sets the prior; visits and half-point wins saturate at 16 bits (the priors' weights add up to
+    /// a few thousand at most).
+    #[inline]
+    pub fn set_prior(&self, visits: u32, wins: u32) {
+        self.prior.store(visits.min(0xffff) | wins.min(0xffff) << 16, Relaxed);
+    }
+
+    /// The expansion state: `LEAF`, `EXPANDING` or `EXPANDED`.
+    #[inline]
+    pub fn state(&self) -> u32 {
+        self.kids.load(Acquire) & STATE_MASK
+    }
+
+    /// Claims a leaf for expansion (leaf -> expanding); false when another thread has it.
+    #[inline]
+    pub fn claim(&self) -> bool {
+        self.kids.compare_exchange(LEAF, EXPANDING, Acquire, Relaxed).is_ok()
+    }
+
+    /// Gives a claimed node back as a leaf (the arena was full).
+    #[inline]
+    pub fn release_claim(&self) {
+        self.kids.store(LEAF, Release);
+    }
+
+    /// Publishes `count` children starting at `first`: a thread that sees the node expanded sees
+    /// them (and everything written to them before this call).
+    #[inline]
+    pub fn publish_children(&self, first: u32, count: u32) {
+        self.first_child.store(first, Relaxed);
+        self.kids.store(EXPANDED | count << STATE_BITS, Release);
+    }
+
+    /// The number of children of an expanded node (0 otherwise).
+    #[inline]
+    pub fn num_children(&self) -> u32 {
+        let k = self.kids.load(Acquire);
+        if k & STATE_MASK == EXPANDED {
+            k >> STATE_BITS
+        } else {
+            0
+        }
+    }
+
     /// Win rate for the player who made this node's move, priors excluded (0.5 with no visits).
     pub fn winrate(&self) -> f64 {
         let n = self.visits.load(Relaxed);
@@ -117,23 +179,38 @@ impl Node {
         }
         (self.wins.load(Relaxed) as f64 / (2.0 * n as f64)).min(1.0)
     }
-
-    /// Black's mean final margin over the visits (0 with none).
-    pub fn mean_black_margin(&self) -> f64 {
-        let n = self.visits.load(Relaxed);
-        if n == 0 {
-            return 0.0;
-        }
-        self.score.load(Relaxed) as f64 / (2.0 * n as f64)
-    }
 }
 
 /// The arena. Nodes are handed out by a bump counter; a full arena refuses further expansions (the
 /// search then keeps running playouts from its leaves).
 pub struct Tree {
     nodes: Box<[Node]>,
+    /// Per node: the sum over its visits of Black's final margin, in half points (score estimates).
+    scores: Box<[AtomicI64]>,
+    /// The bump counter, on a cache line of its own: every expansion writes it, and the arena's
+    /// pointers above are read by every step of every thread.
+    alloc: CachePadded<Alloc>,
+}
+
+/// The arena's allocation state.
+#[derive(Default)]
+struct Alloc {
     len: AtomicU32,
     full: AtomicBool,
+}
+
+/// A value alone on its cache line(s), so that writes to it do not evict what threads read beside
+/// it (false sharing). 128 bytes: adjacent-line prefetchers fetch lines in pairs.
+#[derive(Default, Debug)]
+#[repr(align(128))]
+pub struct CachePadded<T>(pub T);
+
+impl<T> std::ops::Deref for CachePadded<T> {
+    type Target = T;
+    #[inline]
+    fn deref(&self) -> &T {
+        &self.0
+    }
 }
 
 impl std::fmt::Debug for Tree {
@@ -154,7 +231,14 @@ impl Tree {
         let nodes = Box::<[Node]>::new_zeroed_slice(capacity);
         // SAFETY: `Node` consists of atomic integers only, for which all-zero bytes are a valid value.
         let nodes = unsafe { nodes.assume_init() };
-        Tree { nodes, len: AtomicU32::new(1), full: AtomicBool::new(false) }
+        let scores = Box::<[AtomicI64]>::new_zeroed_slice(capacity);
+        // SAFETY: all-zero bytes are a valid `AtomicI64`.
+        let scores = unsafe { scores.assume_init() };
+        Tree {
+            nodes,
+            scores,
+            alloc: CachePadded(Alloc { len: AtomicU32::new(1), full: AtomicBool::new(false) }),
+        }
     }
 
     /// An arena that takes at most `mb` MiB.
@@ -162,9 +246,12 @@ impl Tree {
         Tree::new(Tree::nodes_for_mb(mb))
     }
 
+    /// Bytes of memory one node takes (the node and its score sum).
+    pub const BYTES_PER_NODE: usize = std::mem::size_of::<Node>() + std::mem::size_of::<AtomicI64>();
+
     /// How many nodes fit in `mb` megabytes.
     pub fn nodes_for_mb(mb: usize) -> usize {
-        mb.saturating_mul(1 << 20) / std::mem::size_of::<Node>()
+        mb.saturating_mul(1 << 20) / Tree::BYTES_PER_NODE
     }
 
     #[inline]
@@ -177,7 +264,7 @@ impl Tree {
     }
 
     pub fn len(&self) -> usize {
-        (self.len.load(Relaxed) as usize).min(self.nodes.len())
+        (self.alloc.len.load(Relaxed) as usize).min(self.nodes.len())
     }
 
     pub fn is_empty(&self) -> bool {
@@ -189,19 +276,35 @@ impl Tree {
     }
 
     pub fn is_full(&self) -> bool {
-        self.full.load(Relaxed)
+        self.alloc.full.load(Relaxed)
+    }
+
+    /// Adds Black's final margin of one visit (half points) to node `i`'s score sum.
+    #[inline]
+    pub fn add_score(&self, i: u32, half_points: i64) {
+        self.scores[i as usize].fetch_add(half_points, Relaxed);
+    }
+
+    /// Black's mean final margin over node `i`'s visits (0 with none).
+    pub fn mean_black_margin(&self, i: u32) -> f64 {
+        let n = self.node(i).visits.load(Relaxed);
+        if n == 0 {
+            return 0.0;
+        }
+        self.scores[i as usize].load(Relaxed) as f64 / (2.0 * n as f64)
     }
 
     /// Claims `n` consecutive fresh nodes; `None` (and the arena marked full) when they do not fit.
     pub fn alloc(&self, n: u32) -> Option<u32> {
         let cap = self.nodes.len() as u32;
-        if self.full.load(Relaxed) || self.len.load(Relaxed) + n > cap {
-            self.full.store(true, Relaxed);
+        let a = &self.alloc;
+        if a.full.load(Relaxed) || a.len.load(Relaxed) + n > cap {
+            a.full.store(true, Relaxed);
             return None;
         }
-        let start = self.len.fetch_add(n, Relaxed);
+        let start = a.len.fetch_add(n, Relaxed);
         if start + n > cap {
-            self.full.store(true, Relaxed);
+            a.full.store(true, Relaxed);
             return None;
         }
         Some(start)
@@ -211,11 +314,12 @@ impl Tree {
     #[inline]
     pub fn children(&self, i: u32) -> std::ops::Range<u32> {
         let node = self.node(i);
-        if node.state.load(Acquire) != EXPANDED {
+        let n = node.num_children();
+        if n == 0 {
             return 0..0;
         }
         let first = node.first_child.load(Relaxed);
-        first..first + node.num_children.load(Relaxed)
+        first..first + n
     }
 
     /// The first child of `i` and the children as a slice (empty for a leaf): one bounds check for a
@@ -250,7 +354,7 @@ impl Tree {
     /// is not reached by `deadline`, is left as leaves.
     pub fn reroot(old: &Tree, old_root: u32, deadline: Option<Instant>) -> Tree {
         let tree = Tree::new(old.capacity());
-        copy_stats(old.node(old_root), tree.node(ROOT));
+        copy_stats(old, old_root, &tree, ROOT);
         let mut queue = std::collections::VecDeque::new();
         queue.push_back((old_root, ROOT));
         let mut copied = 0u32;
@@ -267,31 +371,23 @@ impl Tree {
             let Some(first) = tree.alloc(kids.len() as u32) else { break };
             for (k, c) in kids.enumerate() {
                 let dst = first + k as u32;
-                copy_stats(old.node(c), tree.node(dst));
+                copy_stats(old, c, &tree, dst);
                 queue.push_back((c, dst));
             }
-            let node = tree.node(to);
-            node.first_child.store(first, Relaxed);
-            node.num_children.store(old.node(from).num_children.load(Relaxed), Relaxed);
-            node.state.store(EXPANDED, Release);
+            tree.node(to).publish_children(first, old.node(from).num_children());
         }
-        tree.full.store(false, Relaxed);
+        tree.alloc.full.store(false, Relaxed);
         tree
     }
 }
 
-fn copy_stats(from: &Node, to: &Node) {
-    for (a, b) in [
-        (&from.visits, &to.visits),
-        (&from.wins, &to.wins),
-        (&from.prior_visits, &to.prior_visits),
-        (&from.prior_wins, &to.prior_wins),
-        (&from.mv, &to.mv),
-    ] {
-        b.store(a.load(Relaxed), Relaxed);
+fn copy_stats(old: &Tree, from: u32, new: &Tree, to: u32) {
+    let (a, b) = (old.node(from), new.node(to));
+    for (x, y) in [(&a.visits, &b.visits), (&a.wins, &b.wins), (&a.prior, &b.prior), (&a.mv, &b.mv)] {
+        y.store(x.load(Relaxed), Relaxed);
     }
-    to.amaf.store(from.amaf.load(Relaxed), Relaxed);
-    to.score.store(from.score.load(Relaxed), Relaxed);
+    b.amaf.store(a.amaf.load(Relaxed), Relaxed);
+    new.scores[to as usize].store(old.scores[from as usize].load(Relaxed), Relaxed);
 }
 
 #[cfg(test)]
@@ -310,6 +406,23 @@ mod tests {
         n.mv.store(MoveCode::new(Move::Place(Point(40))).0 | FLAG_DRAW, Relaxed);
         assert_eq!(n.mv().decode(), Move::Place(Point(40)));
         assert_eq!(n.flags(), FLAG_DRAW);
+    }
+
+    #[test]
+    fn nodes_take_half_a_cache_line_and_pack_their_fields() {
+        assert_eq!(std::mem::size_of::<Node>(), 32);
+        let n = Node::default();
+        assert_eq!((n.state(), n.num_children()), (LEAF, 0));
+        assert!(n.claim());
+        assert!(!n.claim(), "a claimed node cannot be claimed again");
+        assert_eq!((n.state(), n.num_children()), (EXPANDING, 0));
+        n.release_claim();
+        assert!(n.claim());
+        // The largest board's full set of children fits.
+        n.publish_children(77, 626);
+        assert_eq!((n.state(), n.num_children(), n.first_child.load(Relaxed)), (EXPANDED, 626, 77));
+        n.set_prior(1200, 70_000);
+        assert_eq!(n.prior(), (1200, 0xffff));
     }
 
     #[test]
@@ -332,16 +445,14 @@ mod tests {
             c.mv.store(MoveCode::new(Move::Place(Point(p))).0, Relaxed);
             c.visits.store(5 + k, Relaxed);
         }
-        t.root().first_child.store(first, Relaxed);
-        t.root().num_children.store(2, Relaxed);
-        t.root().state.store(EXPANDED, Release);
+        t.root().publish_children(first, 2);
         let g = t.alloc(1).unwrap();
         t.node(g).mv.store(MoveCode::new(Move::Pass).0, Relaxed);
         t.node(g).wins.store(3, Relaxed);
+        t.node(g).visits.store(2, Relaxed);
+        t.add_score(g, -6);
         let second = first + 1;
-        t.node(second).first_child.store(g, Relaxed);
-        t.node(second).num_children.store(1, Relaxed);
-        t.node(second).state.store(EXPANDED, Release);
+        t.node(second).publish_children(g, 1);
 
         assert_eq!(t.best_child(ROOT), Some(second));
         let r = Tree::reroot(&t, second, None);
@@ -349,6 +460,7 @@ mod tests {
         assert_eq!(r.len(), 2);
         let c = r.find_child(ROOT, Move::Pass).unwrap();
         assert_eq!(r.node(c).wins.load(Relaxed), 3);
+        assert_eq!(r.mean_black_margin(c), -1.5);
         assert!(r.children(c).is_empty());
     }
 }

@@ -4,7 +4,7 @@
 
 use super::priors::{Prior, PriorContext};
 use super::select::select;
-use super::tree::{MoveCode, Tree, EXPANDED, EXPANDING, FLAG_DRAW, LEAF, ROOT};
+use super::tree::{CachePadded, MoveCode, Tree, EXPANDING, FLAG_DRAW, LEAF, ROOT};
 use super::SearchInput;
 use super::{config::SearchConfig, history_key};
 use crate::board::Point;
@@ -26,21 +26,27 @@ pub(super) struct Shared<'a, R: Simulate> {
     /// Sorted keys of the game's earlier positions (see `history_key`), for exact superko.
     pub history: Vec<u64>,
     pub repetition: Repetition,
-    pub stop: AtomicBool,
-    /// Playouts this search may start (`None`: unlimited) and how many were claimed.
+    /// Playouts this search may start (`None`: unlimited).
     pub tickets: Option<u64>,
-    pub claimed: AtomicU64,
-    /// Playouts finished, and the moves they played beyond the tree.
-    pub done: AtomicU64,
-    pub playout_moves: AtomicU64,
     pub early_stop: bool,
     /// Per cell: sum of the final owner (+1 Black, -1 White), and count of neutral ends.
     pub owner_sum: Vec<AtomicI64>,
     pub neutral: Vec<AtomicU64>,
-    pub owned: AtomicU64,
-    /// Workers still running, and the thread to wake when the last one stops.
-    pub running: AtomicUsize,
     pub supervisor: std::thread::Thread,
+    // The fields below are written while the search runs, each on a cache line of its own: on a
+    // line shared with the read-only fields above, every write would make the other threads fetch
+    // those again on their next iteration (false sharing).
+    pub stop: CachePadded<AtomicBool>,
+    /// Playouts claimed against `tickets`.
+    pub claimed: CachePadded<AtomicU64>,
+    /// Playouts finished, and the moves they played beyond the tree. Exact after the search; while
+    /// it runs without `tickets` each worker adds its counts in batches (see `flush`).
+    pub done: CachePadded<AtomicU64>,
+    pub playout_moves: CachePadded<AtomicU64>,
+    /// Playouts whose owners are in `owner_sum` and `neutral`.
+    pub owned: CachePadded<AtomicU64>,
+    /// Workers still running, and the thread to wake when the last one stops.
+    pub running: CachePadded<AtomicUsize>,
 }
 
 impl<R: Simulate> Shared<'_, R> {
@@ -84,7 +90,9 @@ pub(super) struct Worker<'s, 'a, R: Simulate> {
     first: Vec<u8>,
     owner_sum: Vec<i64>,
     neutral: Vec<u64>,
+    /// Playouts and playout moves not yet added to the shared counts.
     unflushed: u32,
+    unflushed_moves: u64,
 }
 
 impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
@@ -107,6 +115,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             owner_sum: vec![0; cells],
             neutral: vec![0; cells],
             unflushed: 0,
+            unflushed_moves: 0,
         }
     }
 
@@ -123,8 +132,9 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
                 }
             }
             self.iterate();
-            let done = sh.done.fetch_add(1, Relaxed) + 1;
             if let Some(max) = sh.tickets {
+                // Limited playouts count exactly, for the early stop and one thread's reproducibility.
+                let done = sh.done.fetch_add(1, Relaxed) + 1;
                 // Stop early when the most visited move cannot be overtaken by the playouts left.
                 if sh.early_stop
                     && done.is_multiple_of(EARLY_STOP_EVERY)
@@ -158,7 +168,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             if self.playout.position().is_over() {
                 break;
             }
-            match tree.node(node).state.load(Acquire) {
+            match tree.node(node).state() {
                 LEAF => {
                     let visits = tree.node(node).visits.load(Relaxed);
                     if (node != ROOT && visits < config.expand_threshold) || tree.is_full() {
@@ -202,7 +212,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             node = child;
         }
         let result = self.playout.play_out(rules, config.policy, &mut self.rng);
-        sh.playout_moves.fetch_add(result.moves as u64, Relaxed);
+        self.unflushed_moves += result.moves as u64;
         self.backup(&result);
         self.count_owners();
     }
@@ -214,7 +224,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
         let (tree, input, config) = (sh.tree, sh.input, sh.config);
         let rules = input.rules;
         let n = tree.node(node);
-        if n.state.compare_exchange(LEAF, EXPANDING, Acquire, Relaxed).is_err() {
+        if !n.claim() {
             return false;
         }
         let pos = self.playout.position();
@@ -269,7 +279,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
                 Some(first) => first,
                 None => {
                     // Full: this node stays a leaf and the search goes on without growing.
-                    n.state.store(LEAF, Release);
+                    n.release_claim();
                     return false;
                 }
             }
@@ -277,13 +287,10 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
         for (i, kid) in self.kids.iter().enumerate() {
             let c = tree.node(first + i as u32);
             c.mv.store(MoveCode::new(kid.mv).0 | kid.flags, Relaxed);
-            c.prior_visits.store(kid.prior.visits, Relaxed);
-            c.prior_wins.store(kid.prior.wins, Relaxed);
+            c.set_prior(kid.prior.visits, kid.prior.wins);
         }
-        n.first_child.store(first, Relaxed);
-        n.num_children.store(k, Relaxed);
-        // Release: a thread that sees EXPANDED sees the children written above.
-        n.state.store(EXPANDED, Release);
+        // Release: a thread that sees the node expanded sees the children written above.
+        n.publish_children(first, k);
         true
     }
 
@@ -299,7 +306,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
         for (d, &id) in self.path.iter().enumerate() {
             let node = tree.node(id);
             node.wins.fetch_add(result.half_points(mover_at(d)), Relaxed);
-            node.score.fetch_add(score, Relaxed);
+            tree.add_score(id, score);
         }
         // The playout's placements, latest first, so the earliest play of a point is what stays.
         for &(c, p) in self.playout.moves().iter().rev() {
@@ -356,6 +363,10 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             sh.neutral[i].fetch_add(std::mem::take(&mut self.neutral[i]), Relaxed);
         }
         sh.owned.fetch_add(self.unflushed as u64, Relaxed);
+        if sh.tickets.is_none() {
+            sh.done.fetch_add(self.unflushed as u64, Relaxed);
+        }
+        sh.playout_moves.fetch_add(std::mem::take(&mut self.unflushed_moves), Relaxed);
         self.unflushed = 0;
     }
 }
