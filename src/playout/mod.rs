@@ -564,6 +564,22 @@ impl<R: Simulate> Playout<R> {
                 }
                 Cell::Wall => self.owner[i] = 0,
                 Cell::Empty if self.mark[i] => {}
+                // A point whose neighbours are all one colour's stones (or walls) is a region of
+                // its own: the eyes that fill a played-out board, read from the neighbour counts
+                // without a flood fill.
+                Cell::Empty if b.neighbour_count(p, Cell::Empty) == 0 => {
+                    let black = b.neighbour_count(p, Cell::Black);
+                    let white = b.neighbour_count(p, Cell::White);
+                    let who: i8 = if white == 0 && black > 0 {
+                        1
+                    } else if black == 0 && white > 0 {
+                        -1
+                    } else {
+                        0
+                    };
+                    self.owner[i] = who;
+                    area += who as i32;
+                }
                 Cell::Empty => {
                     self.region.clear();
                     self.region.push(p);

@@ -65,30 +65,38 @@ fn results_are_reproducible_for_a_seed() {
 #[test]
 fn two_pass_result_matches_the_rules_count() {
     let rules = Standard { komi: 6.5, ..Standard::default() };
-    let start = Position::new(&rules, Board::new(9));
-    let mut p = Playout::new(&start);
-    let mut r = rng(11);
+    // Walls too: a point enclosed by walls alone belongs to nobody, one by walls and one colour's
+    // stones to that colour (the count's single-point shortcut must agree with the flood fill).
+    let geo = crate::board::Geometry::new(9);
+    let walls = [geo.point(0, 1), geo.point(1, 0), geo.point(4, 4), geo.point(4, 5), geo.point(8, 7)];
+    let boards = [Board::new(9), Board::with_walls(9, &walls), Board::with_walls(9, &[geo.point(1, 0)])];
     let mut checked = 0;
-    for _ in 0..50 {
-        let res = p.run(&rules, &start, Policy::Light, &mut r);
-        if res.end != PlayoutEnd::TwoPasses {
-            continue;
-        }
-        checked += 1;
-        let o = rules.score(p.position(), &[]).unwrap();
-        assert_eq!(o.winner, res.winner);
-        assert_eq!(o.margin as f32, res.black_margin.abs());
-        let owners = crate::rules::scoring::owners(&p.position().board, &[]);
-        for q in p.position().board.geometry().points() {
-            let want = match owners[q.idx()] {
-                Some(Color::Black) => 1,
-                Some(Color::White) => -1,
-                None => 0,
-            };
-            assert_eq!(p.owner()[q.idx()], want);
+    for (k, policy) in boards.iter().flat_map(|b| [(b, Policy::Light), (b, Policy::Heavy)]).enumerate() {
+        let (board, policy) = policy;
+        let start = Position::new(&rules, board.clone());
+        let mut p = Playout::new(&start);
+        let mut r = rng(11 + k as u64);
+        for _ in 0..50 {
+            let res = p.run(&rules, &start, policy, &mut r);
+            if res.end != PlayoutEnd::TwoPasses {
+                continue;
+            }
+            checked += 1;
+            let o = rules.score(p.position(), &[]).unwrap();
+            assert_eq!(o.winner, res.winner);
+            assert_eq!(o.margin as f32, res.black_margin.abs());
+            let owners = crate::rules::scoring::owners(&p.position().board, &[]);
+            for q in p.position().board.geometry().points() {
+                let want = match owners[q.idx()] {
+                    Some(Color::Black) => 1,
+                    Some(Color::White) => -1,
+                    None => 0,
+                };
+                assert_eq!(p.owner()[q.idx()], want);
+            }
         }
     }
-    assert!(checked > 40);
+    assert!(checked > 240, "{checked}");
 }
 
 #[test]
