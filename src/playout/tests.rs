@@ -71,8 +71,9 @@ fn two_pass_result_matches_the_rules_count() {
     let walls = [geo.point(0, 1), geo.point(1, 0), geo.point(4, 4), geo.point(4, 5), geo.point(8, 7)];
     let boards = [Board::new(9), Board::with_walls(9, &walls), Board::with_walls(9, &[geo.point(1, 0)])];
     let mut checked = 0;
-    for (k, policy) in boards.iter().flat_map(|b| [(b, Policy::Light), (b, Policy::Heavy)]).enumerate() {
-        let (board, policy) = policy;
+    for (k, (board, policy)) in
+        boards.iter().flat_map(|b| [(b, Policy::Light), (b, Policy::Heavy)]).enumerate()
+    {
         let start = Position::new(&rules, board.clone());
         let mut p = Playout::new(&start);
         let mut r = rng(11 + k as u64);

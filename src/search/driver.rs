@@ -3,11 +3,12 @@
 
 use super::report::{self, OwnerCounts, SearchReport};
 use super::request::ThinkRequest;
-use super::tree::{CachePadded, Tree, ROOT};
+use super::tree::{Tree, ROOT};
 use super::worker::{Shared, Worker};
 use super::{config::SearchConfig, history_key, SearchInput};
 use crate::playout::Simulate;
 use crate::rules::Rules;
+use crossbeam_utils::CachePadded;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering::*};
 use std::time::{Duration, Instant};
 
@@ -50,12 +51,12 @@ pub fn search<R: Simulate>(
         owner_sum: (0..cells).map(|_| AtomicI64::new(0)).collect(),
         neutral: (0..cells).map(|_| AtomicU64::new(0)).collect(),
         supervisor: std::thread::current(),
-        stop: CachePadded(AtomicBool::new(false)),
-        claimed: CachePadded(AtomicU64::new(0)),
-        done: CachePadded(AtomicU64::new(0)),
-        playout_moves: CachePadded(AtomicU64::new(0)),
-        owned: CachePadded(AtomicU64::new(0)),
-        running: CachePadded(AtomicUsize::new(threads)),
+        stop: CachePadded::new(AtomicBool::new(false)),
+        claimed: CachePadded::new(AtomicU64::new(0)),
+        done: CachePadded::new(AtomicU64::new(0)),
+        playout_moves: CachePadded::new(AtomicU64::new(0)),
+        owned: CachePadded::new(AtomicU64::new(0)),
+        running: CachePadded::new(AtomicUsize::new(threads)),
     };
     let snapshot = |shared: &Shared<'_, R>| {
         let sum: Vec<i64> = shared.owner_sum.iter().map(|a| a.load(Relaxed)).collect();

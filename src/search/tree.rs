@@ -3,6 +3,7 @@
 
 use crate::board::Point;
 use crate::rules::Move;
+use crossbeam_utils::CachePadded;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering::*};
 use std::time::Instant;
 
@@ -199,20 +200,6 @@ struct Alloc {
     full: AtomicBool,
 }
 
-/// A value alone on its cache line(s), so that writes to it do not evict what threads read beside
-/// it (false sharing). 128 bytes: adjacent-line prefetchers fetch lines in pairs.
-#[derive(Default, Debug)]
-#[repr(align(128))]
-pub struct CachePadded<T>(pub T);
-
-impl<T> std::ops::Deref for CachePadded<T> {
-    type Target = T;
-    #[inline]
-    fn deref(&self) -> &T {
-        &self.0
-    }
-}
-
 impl std::fmt::Debug for Tree {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Tree({} of {} nodes)", self.len(), self.capacity())
@@ -237,7 +224,7 @@ impl Tree {
         Tree {
             nodes,
             scores,
-            alloc: CachePadded(Alloc { len: AtomicU32::new(1), full: AtomicBool::new(false) }),
+            alloc: CachePadded::new(Alloc { len: AtomicU32::new(1), full: AtomicBool::new(false) }),
         }
     }
 
@@ -368,13 +355,14 @@ impl Tree {
             if kids.is_empty() {
                 continue;
             }
-            let Some(first) = tree.alloc(kids.len() as u32) else { break };
+            let count = kids.len() as u32;
+            let Some(first) = tree.alloc(count) else { break };
             for (k, c) in kids.enumerate() {
                 let dst = first + k as u32;
                 copy_stats(old, c, &tree, dst);
                 queue.push_back((c, dst));
             }
-            tree.node(to).publish_children(first, old.node(from).num_children());
+            tree.node(to).publish_children(first, count);
         }
         tree.alloc.full.store(false, Relaxed);
         tree

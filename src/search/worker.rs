@@ -4,12 +4,13 @@
 
 use super::priors::{Prior, PriorContext};
 use super::select::select;
-use super::tree::{CachePadded, MoveCode, Tree, EXPANDING, FLAG_DRAW, LEAF, ROOT};
+use super::tree::{MoveCode, Tree, EXPANDING, FLAG_DRAW, LEAF, ROOT};
 use super::SearchInput;
 use super::{config::SearchConfig, history_key};
 use crate::board::Point;
 use crate::playout::{LadderReader, Playout, PlayoutResult, Rng, Simulate};
 use crate::rules::{EndReason, Move, Outcome, Position, Repetition, Variant};
+use crossbeam_utils::CachePadded;
 use rand::SeedableRng;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering::*};
 
