@@ -51,6 +51,14 @@ impl MoveCode {
     pub fn placement(self) -> Option<Point> {
         ((self.0 >> 16) & 0xff == 0).then_some(Point(self.0 as u16))
     }
+
+    /// The cell index of a placement's point, and `Point::NONE`'s (a border cell no stone is ever
+    /// played on) for every other move: the AMAF scan looks every child up without a branch.
+    #[inline]
+    pub fn placement_cell(self) -> usize {
+        let code = self.0 & 0x00ff_ffff;
+        (if code >> 16 == 0 { code } else { Point::NONE.0 as u32 }) as usize
+    }
 }
 
 /// One node: the move that leads to it and its statistics. Values are counted in half points (win 2,
@@ -389,6 +397,9 @@ mod tests {
         }
         assert_eq!(MoveCode::new(Move::Place(Point(12))).placement(), Some(Point(12)));
         assert_eq!(MoveCode::new(Move::Stake(Point(12))).placement(), None);
+        assert_eq!(MoveCode::new(Move::Place(Point(12))).placement_cell(), 12);
+        assert_eq!(MoveCode::new(Move::Stake(Point(12))).placement_cell(), Point::NONE.idx());
+        assert_eq!(MoveCode::new(Move::Pass).placement_cell(), Point::NONE.idx());
         // Flags in the top byte do not change the move a node reports.
         let n = Node::default();
         n.mv.store(MoveCode::new(Move::Place(Point(40))).0 | FLAG_DRAW, Relaxed);
