@@ -1,6 +1,7 @@
 //! Running a search: start the workers, watch the clock and the caller's stop signal, report at the
 //! requested interval, stop early when the best move cannot change, and build the final report.
 
+use super::amaf_batch::BATCH_FROM_VISITS;
 use super::report::{self, OwnerCounts, SearchReport};
 use super::request::ThinkRequest;
 use super::tree::{Tree, ROOT};
@@ -48,6 +49,7 @@ pub fn search<R: Simulate>(
         repetition,
         tickets,
         early_stop: limits.early_stop,
+        batch_amaf_from: if threads > 1 { BATCH_FROM_VISITS } else { u32::MAX },
         owner_sum: (0..cells).map(|_| AtomicI64::new(0)).collect(),
         neutral: (0..cells).map(|_| AtomicU64::new(0)).collect(),
         supervisor: std::thread::current(),

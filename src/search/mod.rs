@@ -22,7 +22,10 @@
 //!   move, a Stoical repetition, a Stones player without moves) is evaluated as it is.
 //! - **Backup**: every node on the path gets the visit's result from the view of the player who
 //!   made its move, and the AMAF statistics of each path node's children are updated with every
-//!   point its player to move played first later in the tree or the playout.
+//!   point its player to move played first later in the tree or the playout. With several threads,
+//!   the AMAF samples of the busiest nodes' children are gathered per worker and added in batches
+//!   (`amaf_batch`): those lines are read by every thread's selection, and a store into them per
+//!   playout kept them travelling between cores.
 //! - **Threads**: `threads` workers run this loop on `std::thread::scope`, each with its own
 //!   playout buffers and its own generator seeded from the search seed and its index; one thread with
 //!   a fixed seed and a playout limit is exactly reproducible. The calling thread supervises: it polls
@@ -32,6 +35,7 @@
 //!   tree holds, [`Tree::reroot`] copies the subtree under them into a fresh arena (breadth first, so
 //!   the copy is also the garbage collection). A different position starts a new tree.
 
+mod amaf_batch;
 mod config;
 mod driver;
 pub mod priors;

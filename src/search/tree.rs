@@ -129,6 +129,14 @@ impl Node {
         self.amaf.store(a + (1 | (half as u64) << 32), Relaxed);
     }
 
+    /// Adds a batch of AMAF samples packed like `amaf` (visits low, half-point wins high). A batch
+    /// holds many samples and comes rarely (see `AmafBatch`), so it takes a locked addition and
+    /// none is lost.
+    #[inline]
+    pub fn add_amaf_samples(&self, samples: u64) {
+        self.amaf.fetch_add(samples, Relaxed);
+    }
+
     /// Prior visits and half-point wins.
     #[inline]
     pub fn prior(&self) -> (u32, u32) {

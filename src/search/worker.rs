@@ -2,6 +2,7 @@
 //! by the worker and reused, so an iteration allocates nothing (a two-pass end inside the tree is
 //! scored by the rules, which count with a fresh array: rare, and only then).
 
+use super::amaf_batch::AmafBatch;
 use super::priors::{Prior, PriorContext};
 use super::select::select;
 use super::tree::{MoveCode, Tree, EXPANDING, FLAG_DRAW, LEAF, ROOT};
@@ -30,6 +31,9 @@ pub(super) struct Shared<'a, R: Simulate> {
     /// Playouts this search may start (`None`: unlimited).
     pub tickets: Option<u64>,
     pub early_stop: bool,
+    /// Nodes with at least this many visits have their children's AMAF samples batched per worker
+    /// (`AmafBatch`); `u32::MAX` with one thread, where there is no traffic to save.
+    pub batch_amaf_from: u32,
     /// Per cell: sum of the final owner (+1 Black, -1 White), and count of neutral ends.
     pub owner_sum: Vec<AtomicI64>,
     pub neutral: Vec<AtomicU64>,
@@ -91,6 +95,7 @@ pub(super) struct Worker<'s, 'a, R: Simulate> {
     first: Vec<u8>,
     /// Scratch list of the children an AMAF update hits (indices into the child slice).
     hits: Vec<u16>,
+    amaf_batch: AmafBatch,
     owner_sum: Vec<i64>,
     neutral: Vec<u64>,
     /// Playouts and playout moves not yet added to the shared counts.
@@ -117,6 +122,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             first: vec![0; cells],
             // More than any node's children: one per point plus the pass-like move.
             hits: vec![0; cells],
+            amaf_batch: AmafBatch::new(cells),
             owner_sum: vec![0; cells],
             neutral: vec![0; cells],
             unflushed: 0,
@@ -337,8 +343,21 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
                 hits[n] = i as u16;
                 n += (first[child.mv().placement_cell()] == mark) as usize;
             }
-            for &i in &hits[..n] {
-                kids[i as usize].add_amaf(half);
+            let hits = &hits[..n];
+            let parent = self.path[d];
+            let batched = sh.batch_amaf_from <= tree.node(parent).visits.load(Relaxed);
+            match if batched { self.amaf_batch.row(parent) } else { None } {
+                Some(row) => {
+                    let sample = 1 | (half as u64) << 32;
+                    for &i in hits {
+                        row[i as usize] += sample;
+                    }
+                }
+                None => {
+                    for &i in hits {
+                        kids[i as usize].add_amaf(half);
+                    }
+                }
             }
         }
         for &(_, p) in self.playout.moves() {
@@ -368,6 +387,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             return;
         }
         let sh = self.shared;
+        self.amaf_batch.flush(sh.tree);
         for i in 0..self.owner_sum.len() {
             sh.owner_sum[i].fetch_add(std::mem::take(&mut self.owner_sum[i]), Relaxed);
             sh.neutral[i].fetch_add(std::mem::take(&mut self.neutral[i]), Relaxed);
