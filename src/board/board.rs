@@ -225,6 +225,12 @@ impl Board {
         self.cells[p.idx()]
     }
 
+    /// Every cell of the padded array, indexed by `Point::idx`.
+    #[inline]
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
     #[inline]
     pub fn is_empty_point(&self, p: Point) -> bool {
         self.cells[p.idx()] == Cell::Empty

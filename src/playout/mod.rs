@@ -541,77 +541,64 @@ impl<R: Simulate> Playout<R> {
     }
 
     /// Tromp-Taylor count of the scratch board into `owner`; returns Black's area minus White's.
-    /// Each empty region is flooded once; it belongs to a colour when it touches only that colour.
+    /// Stones are counted over the whole array in one branch-free pass (the compiler vectorizes
+    /// it); then the empty regions, found from the free-point list (a played-out board has few
+    /// empty points), each flooded once: a region belongs to a colour when it touches only that
+    /// colour.
     fn count_area(&mut self) -> i32 {
         let b = &self.pos.board;
-        let cells = b.geometry().cells();
-        if self.owner.len() != cells {
-            self.owner.resize(cells, 0);
-            self.mark.resize(cells, false);
+        let cells = b.cells();
+        if self.owner.len() != cells.len() {
+            self.owner.resize(cells.len(), 0);
+            self.mark.resize(cells.len(), false);
+        }
+        let mut area = 0i32;
+        for (o, &c) in self.owner.iter_mut().zip(cells) {
+            let who = (c == Cell::Black) as i8 - (c == Cell::White) as i8;
+            *o = who;
+            area += who as i32;
         }
         self.mark.fill(false);
-        let mut area = 0i32;
-        for i in 0..cells {
-            let p = Point(i as u16);
-            match b.cell(p) {
-                Cell::Black => {
-                    self.owner[i] = 1;
-                    area += 1;
-                }
-                Cell::White => {
-                    self.owner[i] = -1;
-                    area -= 1;
-                }
-                Cell::Wall => self.owner[i] = 0,
-                Cell::Empty if self.mark[i] => {}
+        for &p in b.empties() {
+            if self.mark[p.idx()] {
+                continue;
+            }
+            if b.neighbour_count(p, Cell::Empty) == 0 {
                 // A point whose neighbours are all one colour's stones (or walls) is a region of
                 // its own: the eyes that fill a played-out board, read from the neighbour counts
                 // without a flood fill.
-                Cell::Empty if b.neighbour_count(p, Cell::Empty) == 0 => {
-                    let black = b.neighbour_count(p, Cell::Black);
-                    let white = b.neighbour_count(p, Cell::White);
-                    let who: i8 = if white == 0 && black > 0 {
-                        1
-                    } else if black == 0 && white > 0 {
-                        -1
-                    } else {
-                        0
-                    };
-                    self.owner[i] = who;
-                    area += who as i32;
-                }
-                Cell::Empty => {
-                    self.region.clear();
-                    self.region.push(p);
-                    self.mark[i] = true;
-                    let (mut black, mut white) = (false, false);
-                    let mut k = 0;
-                    while k < self.region.len() {
-                        let q = self.region[k];
-                        k += 1;
-                        for r in b.neighbours(q) {
-                            match b.cell(r) {
-                                Cell::Empty if !self.mark[r.idx()] => {
-                                    self.mark[r.idx()] = true;
-                                    self.region.push(r);
-                                }
-                                Cell::Black => black = true,
-                                Cell::White => white = true,
-                                _ => {}
-                            }
+                let black = b.neighbour_count(p, Cell::Black);
+                let white = b.neighbour_count(p, Cell::White);
+                let who = (white == 0 && black > 0) as i8 - (black == 0 && white > 0) as i8;
+                self.owner[p.idx()] = who;
+                area += who as i32;
+                continue;
+            }
+            self.region.clear();
+            self.region.push(p);
+            self.mark[p.idx()] = true;
+            let (mut black, mut white) = (false, false);
+            let mut k = 0;
+            while k < self.region.len() {
+                let q = self.region[k];
+                k += 1;
+                for r in b.neighbours(q) {
+                    match b.cell(r) {
+                        Cell::Empty if !self.mark[r.idx()] => {
+                            self.mark[r.idx()] = true;
+                            self.region.push(r);
                         }
+                        Cell::Black => black = true,
+                        Cell::White => white = true,
+                        _ => {}
                     }
-                    let who: i8 = match (black, white) {
-                        (true, false) => 1,
-                        (false, true) => -1,
-                        _ => 0,
-                    };
-                    for &q in &self.region {
-                        self.owner[q.idx()] = who;
-                    }
-                    area += who as i32 * self.region.len() as i32;
                 }
             }
+            let who = (black && !white) as i8 - (white && !black) as i8;
+            for &q in &self.region {
+                self.owner[q.idx()] = who;
+            }
+            area += who as i32 * self.region.len() as i32;
         }
         area
     }
