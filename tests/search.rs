@@ -410,3 +410,40 @@ fn cleanup_captures_dead_stones_before_passing() {
     assert!(e.game().board().is_empty_point(b5), "passed with the dead stone on the board");
     assert_eq!(e.final_score().unwrap().to_string(), "B+1.5");
 }
+
+/// A search whose root already holds `tengen::search::tree::MAX_VISITS` visits adds no playout
+/// (the counts would overflow past it): a limited search returns at once, an open-ended one (an
+/// analysis) keeps reporting until it is told to stop.
+#[test]
+fn no_search_goes_past_the_visit_cap() {
+    use tengen::rules::AnyGame;
+    use tengen::search::{search, tree::MAX_VISITS, SearchConfig, SearchInput, Tree};
+    let game = AnyGame::new(&RulesConfig::parse("go").unwrap(), 9);
+    let config = SearchConfig { threads: 2, seed: 1, ..SearchConfig::default() };
+    for limits in [Limits::playouts(500), Limits::unlimited()] {
+        let tree = Tree::with_megabytes(4);
+        tree.root().visits.store(MAX_VISITS, Ordering::Relaxed);
+        let reports = AtomicUsize::new(0);
+        let request =
+            ThinkRequest { report_every: Some(Duration::from_millis(1)), ..ThinkRequest::new(limits) };
+        let stop = || reports.load(Ordering::Relaxed) >= 3;
+        let report = tengen::with_game!(&game, g => {
+            let input = SearchInput {
+                rules: g.rules(),
+                root: g.position(),
+                history: g.history(),
+                last_move: Point::NONE,
+                opponent_passed: false,
+                started: std::time::Instant::now(),
+            };
+            search(&input, &tree, &config, &request, &stop, &mut |_| {
+                reports.fetch_add(1, Ordering::Relaxed);
+            })
+        });
+        assert_eq!(report.playouts, 0, "{limits:?}");
+        assert_eq!(tree.root().visits.load(Ordering::Relaxed), MAX_VISITS);
+        if limits.playouts.is_none() {
+            assert!(reports.load(Ordering::Relaxed) >= 3, "the analysis went on reporting");
+        }
+    }
+}

@@ -83,7 +83,10 @@ pub fn search<R: Simulate>(
             scope.spawn(move || Worker::new(shared, t).run());
         }
         let mut next_report = request.report_every.map(|d| began + d);
-        while shared.running.load(Acquire) > 0 && !shared.stop.load(Relaxed) {
+        // A search without limits (analysis, pondering) runs until the caller stops it: when the
+        // workers stop at `MAX_VISITS`, it goes on reporting the finished tree until then.
+        let open_ended = limits.time.is_none() && tickets.is_none();
+        while (open_ended || shared.running.load(Acquire) > 0) && !shared.stop.load(Relaxed) {
             if stop() || time_is_up(&shared, input.started, began, &limits) {
                 shared.stop.store(true, Relaxed);
                 break;

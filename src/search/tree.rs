@@ -10,6 +10,12 @@ use std::time::Instant;
 /// The root is always the first node of the arena.
 pub const ROOT: u32 = 0;
 
+/// The root's visits at which a search stops, however long it may run: every count and half-point
+/// sum in the tree then stays below 2^31 (half points are at most twice the visits, priors add at
+/// most 2^16), so nothing overflows and the counts convert as signed 32-bit integers. At 150,000
+/// playouts a second this is two hours of analysis.
+pub const MAX_VISITS: u32 = (1 << 30) - (1 << 17);
+
 /// Expansion states, claimed by compare-and-swap: leaf -> expanding -> expanded.
 pub const LEAF: u32 = 0;
 pub const EXPANDING: u32 = 1;

@@ -5,7 +5,7 @@
 use super::amaf_batch::AmafBatch;
 use super::priors::{Prior, PriorContext};
 use super::select::select;
-use super::tree::{MoveCode, Tree, EXPANDING, FLAG_DRAW, LEAF, ROOT};
+use super::tree::{MoveCode, Tree, EXPANDING, FLAG_DRAW, LEAF, MAX_VISITS, ROOT};
 use super::SearchInput;
 use super::{config::SearchConfig, history_key};
 use crate::board::Point;
@@ -134,7 +134,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
     pub fn run(mut self) {
         let sh = self.shared;
         loop {
-            if sh.stop.load(Relaxed) {
+            if sh.stop.load(Relaxed) || sh.tree.root().visits.load(Relaxed) >= MAX_VISITS {
                 break;
             }
             if let Some(max) = sh.tickets {
