@@ -40,27 +40,39 @@ pub fn value(child: &Node, parent_visits: u32, config: &SearchConfig) -> f64 {
 /// The selection value without the exploration term, as a fraction `(numerator, denominator)` with a
 /// positive denominator (half points, so the common factor 1/2 cancels).
 ///
-/// Multiplying `beta` and `1 - beta` out over the common denominator `k * (a + n') + n' * a` turns
-/// the blend into one fraction, `((k + a) * W + k * AW) / (k * (a + n') + n' * a)`, with `W` and `AW`
-/// the win sums (prior included) behind `q` and the AMAF rate. It equals `value` for
-/// `explore == 0`, including the edge cases: no AMAF gives `W / n'`, no own visits gives the AMAF
-/// rate, and neither gives 1/2.
+/// Multiplying `beta` and `1 - beta` out over the common denominator turns the blend into one
+/// fraction: with `a` and `n'` the AMAF and own visits (prior included), `W` and `AW` the win sums
+/// behind `q` and the AMAF rate, and `k` the RAVE equivalence,
+/// `((k + a) * W + k * AW) / ((k + a) * n' + k * a)`. It equals `value` for `explore == 0`,
+/// including the edge cases: no AMAF gives `W / n'`, no own visits gives the AMAF rate, and neither
+/// gives 1/2. Numerator and denominator are the same two-term form over `[n', W]` and `[a, AW]`,
+/// so on x86-64 one pair of two-lane multiplications computes both.
 #[inline]
 fn fraction(child: &Node, k: f64) -> (f64, f64) {
-    // The sums are taken in integers (each part fits 32 bits), so four conversions do instead of six.
+    // Every count stays below 2^31 (the search stops at `MAX_VISITS`), so the sums are exact in
+    // 32-bit integers and convert as signed ones.
     let (pn, pw) = child.prior();
-    let (pn, pw) = (pn as u64, pw as u64);
-    let un = (child.visits.load(Relaxed) as u64 + pn) as f64;
-    let w = (child.wins.load(Relaxed) as u64 + pw) as f64;
-    let (amaf_visits, amaf_wins) = child.amaf();
-    let an = (amaf_visits as u64 + pn) as f64;
-    let aw = (amaf_wins as u64 + pw) as f64;
-    let den = k * (an + un) + un * an;
+    let (an, aw) = child.amaf();
+    let counts = [
+        child.visits.load(Relaxed).wrapping_add(pn) as i32,
+        child.wins.load(Relaxed).wrapping_add(pw) as i32,
+        an.wrapping_add(pn) as i32,
+        aw.wrapping_add(pw) as i32,
+    ];
+    let (num, den) = blend(counts, k);
     if den > 0.0 {
-        ((k + an) * w + k * aw, den)
+        (num, den)
     } else {
         (1.0, 1.0)
     }
+}
+
+/// `((k + a) * W + k * AW, (k + a) * n' + k * a)` from `[n', W, a, AW]`.
+#[inline(always)]
+fn blend([un, w, an, aw]: [i32; 4], k: f64) -> (f64, f64) {
+    let (un, w, an, aw) = (un as f64, w as f64, an as f64, aw as f64);
+    let ka = an + k;
+    (ka * w + k * aw, ka * un + k * an)
 }
 
 /// The child of `node` with the highest selection value (the first of equals, so one thread is
