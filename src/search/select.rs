@@ -75,6 +75,12 @@ fn blend([un, w, an, aw]: [i32; 4], k: f64) -> (f64, f64) {
     (ka * w + k * aw, ka * un + k * an)
 }
 
+/// Marks the path that calls it as rarely taken (a call to a `#[cold]` function is what the
+/// standard library's `hint::cold_path` amounts to; that one needs Rust 1.95).
+#[cold]
+#[inline(always)]
+fn cold() {}
+
 /// The child of `node` with the highest selection value (the first of equals, so one thread is
 /// deterministic); `None` for a node without children.
 #[inline]
@@ -103,7 +109,7 @@ pub fn select(tree: &Tree, node: u32, config: &SearchConfig) -> Option<u32> {
             // A new leader is rare after the first few children. As a branch the comparison is
             // predicted and the next child's work starts at once; as a select (what the compiler
             // would make of it) every child waits for the previous child's comparison.
-            std::hint::cold_path();
+            cold();
             (best_num, best_den, best) = (num, den, i as u32);
         }
     }
