@@ -45,34 +45,23 @@ pub fn value(child: &Node, parent_visits: u32, config: &SearchConfig) -> f64 {
 /// behind `q` and the AMAF rate, and `k` the RAVE equivalence,
 /// `((k + a) * W + k * AW) / ((k + a) * n' + k * a)`. It equals `value` for `explore == 0`,
 /// including the edge cases: no AMAF gives `W / n'`, no own visits gives the AMAF rate, and neither
-/// gives 1/2. Numerator and denominator are the same two-term form over `[n', W]` and `[a, AW]`,
-/// so on x86-64 one pair of two-lane multiplications computes both.
+/// gives 1/2.
 #[inline]
 fn fraction(child: &Node, k: f64) -> (f64, f64) {
     // Every count stays below 2^31 (the search stops at `MAX_VISITS`), so the sums are exact in
     // 32-bit integers and convert as signed ones.
     let (pn, pw) = child.prior();
     let (an, aw) = child.amaf();
-    let counts = [
-        child.visits.load(Relaxed).wrapping_add(pn) as i32,
-        child.wins.load(Relaxed).wrapping_add(pw) as i32,
-        an.wrapping_add(pn) as i32,
-        aw.wrapping_add(pw) as i32,
-    ];
-    let (num, den) = blend(counts, k);
+    let un = child.visits.load(Relaxed).wrapping_add(pn) as i32 as f64;
+    let w = child.wins.load(Relaxed).wrapping_add(pw) as i32 as f64;
+    let (an, aw) = (an.wrapping_add(pn) as i32 as f64, aw.wrapping_add(pw) as i32 as f64);
+    let ka = an + k;
+    let (num, den) = (ka * w + k * aw, ka * un + k * an);
     if den > 0.0 {
         (num, den)
     } else {
         (1.0, 1.0)
     }
-}
-
-/// `((k + a) * W + k * AW, (k + a) * n' + k * a)` from `[n', W, a, AW]`.
-#[inline(always)]
-fn blend([un, w, an, aw]: [i32; 4], k: f64) -> (f64, f64) {
-    let (un, w, an, aw) = (un as f64, w as f64, an as f64, aw as f64);
-    let ka = an + k;
-    (ka * w + k * aw, ka * un + k * an)
 }
 
 /// Marks the path that calls it as rarely taken (a call to a `#[cold]` function is what the
