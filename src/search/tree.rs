@@ -4,7 +4,7 @@
 use crate::board::Point;
 use crate::rules::Move;
 use crossbeam_utils::CachePadded;
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering::*};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU16, AtomicU32, AtomicU64, Ordering::*};
 use std::time::Instant;
 
 /// The root is always the first node of the arena.
@@ -210,6 +210,12 @@ pub struct Tree {
     nodes: Box<[Node]>,
     /// Per node: the sum over its visits of Black's final margin, in half points (score estimates).
     scores: Box<[AtomicI64]>,
+    /// Per node: the cell of its move's point (`MoveCode::placement_cell`), written once before the
+    /// node is published. The AMAF update of a backup looks up the move of every child of every
+    /// node on its path; reading it here, from lines no one writes, rather than from the nodes,
+    /// whose lines other threads keep writing, keeps that scan from waiting for those lines to come
+    /// back from another core.
+    placement_cells: Box<[AtomicU16]>,
     /// The bump counter, on a cache line of its own: every expansion writes it, and the arena's
     /// pointers above are read by every step of every thread.
     alloc: CachePadded<Alloc>,
@@ -243,9 +249,13 @@ impl Tree {
         let scores = Box::<[AtomicI64]>::new_zeroed_slice(capacity);
         // SAFETY: all-zero bytes are a valid `AtomicI64`.
         let scores = unsafe { scores.assume_init() };
+        let placement_cells = Box::<[AtomicU16]>::new_zeroed_slice(capacity);
+        // SAFETY: all-zero bytes are a valid `AtomicU16` (cell 0, a border cell: no placement).
+        let placement_cells = unsafe { placement_cells.assume_init() };
         Tree {
             nodes,
             scores,
+            placement_cells,
             alloc: CachePadded::new(Alloc { len: AtomicU32::new(1), full: AtomicBool::new(false) }),
         }
     }
@@ -256,7 +266,8 @@ impl Tree {
     }
 
     /// Bytes of memory one node takes (the node and its score sum).
-    pub const BYTES_PER_NODE: usize = std::mem::size_of::<Node>() + std::mem::size_of::<AtomicI64>();
+    pub const BYTES_PER_NODE: usize =
+        std::mem::size_of::<Node>() + std::mem::size_of::<AtomicI64>() + std::mem::size_of::<AtomicU16>();
 
     /// How many nodes fit in `mb` megabytes.
     pub fn nodes_for_mb(mb: usize) -> usize {
@@ -339,6 +350,20 @@ impl Tree {
         (r.start, &self.nodes[r.start as usize..r.end as usize])
     }
 
+    /// Sets the move (a `MoveCode` with its flags) of a node not yet published.
+    #[inline]
+    pub fn set_move(&self, i: u32, code: u32) {
+        self.node(i).mv.store(code, Relaxed);
+        self.placement_cells[i as usize].store(MoveCode(code).placement_cell() as u16, Relaxed);
+    }
+
+    /// The placement cells (`MoveCode::placement_cell`) of the `n` nodes from `first`: of a child
+    /// slice's children.
+    #[inline]
+    pub fn placement_cells(&self, first: u32, n: usize) -> &[AtomicU16] {
+        &self.placement_cells[first as usize..][..n]
+    }
+
     /// The child of `i` reached by `mv`, if `i` is expanded and has it.
     pub fn find_child(&self, i: u32, mv: Move) -> Option<u32> {
         let code = MoveCode::new(mv);
@@ -393,9 +418,10 @@ impl Tree {
 
 fn copy_stats(old: &Tree, from: u32, new: &Tree, to: u32) {
     let (a, b) = (old.node(from), new.node(to));
-    for (x, y) in [(&a.visits, &b.visits), (&a.wins, &b.wins), (&a.prior, &b.prior), (&a.mv, &b.mv)] {
+    for (x, y) in [(&a.visits, &b.visits), (&a.wins, &b.wins), (&a.prior, &b.prior)] {
         y.store(x.load(Relaxed), Relaxed);
     }
+    new.set_move(to, a.mv.load(Relaxed));
     b.amaf.store(a.amaf.load(Relaxed), Relaxed);
     new.scores[to as usize].store(old.scores[from as usize].load(Relaxed), Relaxed);
 }

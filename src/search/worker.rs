@@ -297,7 +297,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
         };
         for (i, kid) in self.kids.iter().enumerate() {
             let c = tree.node(first + i as u32);
-            c.mv.store(MoveCode::new(kid.mv).0 | kid.flags, Relaxed);
+            tree.set_move(first + i as u32, MoveCode::new(kid.mv).0 | kid.flags);
             c.set_prior(kid.prior.visits, kid.prior.wins);
         }
         // Release: a thread that sees the node expanded sees the children written above.
@@ -336,12 +336,13 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             // Two passes: the matching children are listed without a branch, then updated. About
             // half the children match, at random, so a branch per child would be mispredicted half
             // the time: over hundreds of children per backup that cost more than the updates.
-            let (_, kids) = tree.child_slice(self.path[d]);
+            let (first_kid, kids) = tree.child_slice(self.path[d]);
+            let cells = tree.placement_cells(first_kid, kids.len());
             let (first, hits) = (&self.first[..], &mut self.hits[..kids.len()]);
             let mut n = 0;
-            for (i, child) in kids.iter().enumerate() {
+            for (i, cell) in cells.iter().enumerate() {
                 hits[n] = i as u16;
-                n += (first[child.mv().placement_cell()] == mark) as usize;
+                n += (first[cell.load(Relaxed) as usize] == mark) as usize;
             }
             let hits = &hits[..n];
             let parent = self.path[d];
