@@ -53,11 +53,11 @@ impl AmafBatch {
     /// Adds every pending sample to the tree and empties the buffer.
     pub fn flush(&mut self, tree: &Tree) {
         for (slot, &parent) in self.parents.iter().enumerate() {
-            let (_, kids) = tree.child_slice(parent);
+            let (first, kids) = tree.child_slice(parent);
             let row = &mut self.pending[slot * self.width..][..kids.len()];
-            for (child, pending) in kids.iter().zip(row) {
+            for (amaf, pending) in tree.amaf_slice(first, kids.len()).iter().zip(row) {
                 if *pending != 0 {
-                    child.add_amaf_samples(std::mem::take(pending));
+                    amaf.add_samples(std::mem::take(pending));
                 }
             }
         }
@@ -68,7 +68,6 @@ impl AmafBatch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::atomic::Ordering::Relaxed;
 
     #[test]
     fn samples_reach_the_tree_only_at_the_flush() {
@@ -80,14 +79,14 @@ mod tests {
         row[0] += 1 | 2 << 32;
         row[2] += 1;
         batch.row(0).unwrap()[2] += 1 | 2 << 32;
-        assert_eq!(tree.node(first + 2).amaf(), (0, 0));
+        assert_eq!(tree.amaf(first + 2).get(), (0, 0));
         batch.flush(&tree);
-        assert_eq!(tree.node(first).amaf(), (1, 2));
-        assert_eq!(tree.node(first + 1).amaf(), (0, 0));
-        assert_eq!(tree.node(first + 2).amaf(), (2, 2));
+        assert_eq!(tree.amaf(first).get(), (1, 2));
+        assert_eq!(tree.amaf(first + 1).get(), (0, 0));
+        assert_eq!(tree.amaf(first + 2).get(), (2, 2));
         // Flushed samples are gone from the buffer.
         batch.flush(&tree);
-        assert_eq!(tree.node(first + 2).amaf.load(Relaxed), 2 | 2 << 32);
+        assert_eq!(tree.amaf(first + 2).get(), (2, 2));
     }
 
     #[test]

@@ -38,6 +38,7 @@
 mod amaf_batch;
 mod config;
 mod driver;
+mod node_memory;
 pub mod priors;
 mod report;
 mod request;

@@ -2,7 +2,7 @@
 //! minimum-error schedule of Gelly and Silver, priors counted as equivalent experience in both.
 
 use super::config::SearchConfig;
-use super::tree::{Node, Tree};
+use super::tree::{Amaf, Node, Tree};
 use std::sync::atomic::Ordering::Relaxed;
 
 /// The selection value of `child` for the player about to choose it, under a parent with
@@ -15,12 +15,12 @@ use std::sync::atomic::Ordering::Relaxed;
 /// count as losses (they were added on the way down): this is the virtual loss that spreads threads
 /// over different lines.
 #[inline]
-pub fn value(child: &Node, parent_visits: u32, config: &SearchConfig) -> f64 {
+pub fn value(child: &Node, amaf: &Amaf, parent_visits: u32, config: &SearchConfig) -> f64 {
     let n = child.visits.load(Relaxed) as f64;
     let w = child.wins.load(Relaxed) as f64 * 0.5;
     let (pn, pw) = child.prior();
     let (pn, pw) = (pn as f64, pw as f64 * 0.5);
-    let (amaf_visits, amaf_wins) = child.amaf();
+    let (amaf_visits, amaf_wins) = amaf.get();
     let an = amaf_visits as f64 + pn;
     let aw = amaf_wins as f64 * 0.5 + pw;
     let un = n + pn;
@@ -47,11 +47,11 @@ pub fn value(child: &Node, parent_visits: u32, config: &SearchConfig) -> f64 {
 /// including the edge cases: no AMAF gives `W / n'`, no own visits gives the AMAF rate, and neither
 /// gives 1/2.
 #[inline]
-fn fraction(child: &Node, k: f64) -> (f64, f64) {
+fn fraction(child: &Node, amaf: &Amaf, k: f64) -> (f64, f64) {
     // Every count stays below 2^31 (the search stops at `MAX_VISITS`), so the sums are exact in
     // 32-bit integers and convert as signed ones.
     let (pn, pw) = child.prior();
-    let (an, aw) = child.amaf();
+    let (an, aw) = amaf.get();
     let un = child.visits.load(Relaxed).wrapping_add(pn) as i32 as f64;
     let w = child.wins.load(Relaxed).wrapping_add(pw) as i32 as f64;
     let (an, aw) = (an.wrapping_add(pn) as i32 as f64, aw.wrapping_add(pw) as i32 as f64);
@@ -75,11 +75,12 @@ fn cold() {}
 #[inline]
 pub fn select(tree: &Tree, node: u32, config: &SearchConfig) -> Option<u32> {
     let (first, kids) = tree.child_slice(node);
+    let amafs = tree.amaf_slice(first, kids.len());
     if config.explore > 0.0 {
         let parent_visits = tree.node(node).visits.load(Relaxed);
         let mut best: Option<(f64, u32)> = None;
-        for (i, child) in kids.iter().enumerate() {
-            let v = value(child, parent_visits, config);
+        for (i, (child, amaf)) in kids.iter().zip(amafs).enumerate() {
+            let v = value(child, amaf, parent_visits, config);
             if best.is_none_or(|(bv, _)| v > bv) {
                 best = Some((v, i as u32));
             }
@@ -92,8 +93,8 @@ pub fn select(tree: &Tree, node: u32, config: &SearchConfig) -> Option<u32> {
     let k = config.rave_equiv;
     // -1/0 loses to any fraction with a positive denominator: the first child always takes the lead.
     let (mut best_num, mut best_den, mut best) = (-1.0, 0.0, 0);
-    for (i, child) in kids.iter().enumerate() {
-        let (num, den) = fraction(child, k);
+    for (i, (child, amaf)) in kids.iter().zip(amafs).enumerate() {
+        let (num, den) = fraction(child, amaf, k);
         if num * best_den > best_num * den {
             // A new leader is rare after the first few children. As a branch the comparison is
             // predicted and the next child's work starts at once; as a select (what the compiler
@@ -109,28 +110,29 @@ pub fn select(tree: &Tree, node: u32, config: &SearchConfig) -> Option<u32> {
 mod tests {
     use super::*;
 
-    fn node(visits: u32, wins: u32, amaf: (u32, u32), prior: (u32, u32)) -> Node {
+    fn node(visits: u32, wins: u32, amaf: (u32, u32), prior: (u32, u32)) -> (Node, Amaf) {
         let n = Node::default();
         n.visits.store(visits, Relaxed);
         n.wins.store(wins, Relaxed);
-        n.amaf.store(amaf.0 as u64 | (amaf.1 as u64) << 32, Relaxed);
         n.set_prior(prior.0, prior.1);
-        n
+        let a = Amaf::default();
+        a.set(amaf.0, amaf.1);
+        (n, a)
     }
 
     #[test]
     fn amaf_leads_early_and_fades_with_real_visits() {
         let c = SearchConfig::default();
         // No real visits: the AMAF rate (90%) dominates the prior (50%).
-        let fresh = node(0, 0, (100, 180), (10, 10));
-        assert!(value(&fresh, 100, &c) > 0.8);
+        let (fresh, fresh_amaf) = node(0, 0, (100, 180), (10, 10));
+        assert!(value(&fresh, &fresh_amaf, 100, &c) > 0.8);
         // Many real visits at 20% outweigh the same AMAF figures.
-        let tried = node(100_000, 40_000, (100, 180), (10, 10));
-        assert!(value(&tried, 200_000, &c) < 0.3);
+        let (tried, tried_amaf) = node(100_000, 40_000, (100, 180), (10, 10));
+        assert!(value(&tried, &tried_amaf, 200_000, &c) < 0.3);
         // Virtual loss: a visit in flight (counted, not yet won) lowers the value.
-        let a = node(10, 20, (0, 0), (0, 0));
-        let b = node(11, 20, (0, 0), (0, 0));
-        assert!(value(&b, 20, &c) < value(&a, 20, &c));
+        let (a, a_amaf) = node(10, 20, (0, 0), (0, 0));
+        let (b, b_amaf) = node(11, 20, (0, 0), (0, 0));
+        assert!(value(&b, &b_amaf, 20, &c) < value(&a, &a_amaf, 20, &c));
     }
 
     #[test]
@@ -144,10 +146,13 @@ mod tests {
             (0, 0, (7, 3), (0, 0)),
             (3, 4, (50, 61), (25, 31)),
         ] {
-            let n = node(visits, wins, amaf, prior);
-            let (num, den) = fraction(&n, c.rave_equiv);
+            let (n, a) = node(visits, wins, amaf, prior);
+            let (num, den) = fraction(&n, &a, c.rave_equiv);
             // The fraction counts half points: twice the value.
-            assert!((num / den / 2.0 - value(&n, 1, &c)).abs() < 1e-12, "{visits} {wins} {amaf:?} {prior:?}");
+            assert!(
+                (num / den / 2.0 - value(&n, &a, 1, &c)).abs() < 1e-12,
+                "{visits} {wins} {amaf:?} {prior:?}"
+            );
         }
     }
 }

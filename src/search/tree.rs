@@ -1,6 +1,7 @@
 //! The search tree: an arena of nodes addressed by `u32`, the children of a node contiguous, every
 //! statistic an atomic integer so that threads share the tree without locks.
 
+use super::node_memory::NodeMemory;
 use crate::board::Point;
 use crate::rules::Move;
 use crossbeam_utils::CachePadded;
@@ -70,11 +71,12 @@ impl MoveCode {
 /// One node: the move that leads to it and its statistics. Values are counted in half points (win 2,
 /// draw 1, loss 0) for the player who made the move, so `fetch_add` keeps them exact.
 ///
-/// 32 bytes, two to a cache line: selection reads every child of every node on its path, and with
-/// several threads each line a backup writes is a line the other threads must fetch again, so the
-/// fewer lines the children span the better. The score sum, which only reports read, lives in a
-/// separate array of the tree (`Tree::mean_black_margin`). The fields a backup writes come first:
-/// at the 16-byte alignment the allocator gives they never straddle two lines.
+/// 24 bytes: selection reads every child of every node on its path, and with several threads each
+/// line a backup writes is a line the other threads must fetch again, so the fewer lines the
+/// children span the better. The score sum, which only reports read, and the AMAF pair, which a
+/// backup writes for about half the children, live in separate arrays of the tree
+/// (`Tree::mean_black_margin`, `Tree::amaf_slice`). The fields a backup writes come first: 8-byte
+/// aligned, they never straddle two lines.
 ///
 /// All-zero is a valid node (a leaf with no statistics): the arena is allocated zeroed. No
 /// `align(32)`: the allocator zeroes an over-aligned allocation by writing every page at once,
@@ -86,9 +88,6 @@ pub struct Node {
     /// only on the way up, so an unfinished visit counts as a loss for a moment (virtual loss).
     pub visits: AtomicU32,
     pub wins: AtomicU32,
-    /// All-moves-as-first statistics (RAVE): visits in the low half, half-point wins in the high
-    /// half, so one load reads a consistent pair and one store writes it (see `add_amaf`).
-    pub amaf: AtomicU64,
     /// Prior knowledge as equivalent experience, fixed at expansion: visits in the low 16 bits,
     /// half-point wins in the high 16 (see `prior`).
     prior: AtomicU32,
@@ -98,6 +97,49 @@ pub struct Node {
     kids: AtomicU32,
     /// The move (`MoveCode`) in the low 24 bits, flags (`FLAG_DRAW`) in the top byte.
     pub mv: AtomicU32,
+}
+
+/// A node's all-moves-as-first statistics (RAVE): visits in the low half, half-point wins in the high
+/// half, so one load reads a consistent pair and one store writes it (see `add`).
+#[derive(Default, Debug)]
+#[repr(transparent)]
+pub struct Amaf(AtomicU64);
+
+impl Amaf {
+    /// AMAF visits and half-point wins.
+    #[inline]
+    pub fn get(&self) -> (u32, u32) {
+        let a = self.0.load(Relaxed);
+        (a as u32, (a >> 32) as u32)
+    }
+
+    /// Sets the visits and half-point wins.
+    #[inline]
+    pub fn set(&self, visits: u32, wins: u32) {
+        self.0.store(visits as u64 | (wins as u64) << 32, Relaxed);
+    }
+
+    /// Adds one AMAF visit worth `half` half points.
+    ///
+    /// A plain load and store, not a locked `fetch_add`: a backup updates the AMAF pair of roughly
+    /// half the children of every node on its path (hundreds per playout), and locked additions there
+    /// cost more than the rest of the backup while the threads fight over the same cache lines. Two
+    /// threads updating one pair at the same instant can lose one of the two updates; AMAF is an
+    /// estimate from many thousands of playouts and one lost sample changes nothing a move choice
+    /// depends on (visits and wins, which choose the move, stay exact).
+    #[inline]
+    pub fn add(&self, half: u32) {
+        let a = self.0.load(Relaxed);
+        self.0.store(a + (1 | (half as u64) << 32), Relaxed);
+    }
+
+    /// Adds a batch of samples packed like the pair (visits low, half-point wins high). A batch
+    /// holds many samples and comes rarely (see `AmafBatch`), so it takes a locked addition and
+    /// none is lost.
+    #[inline]
+    pub fn add_samples(&self, samples: u64) {
+        self.0.fetch_add(samples, Relaxed);
+    }
 }
 
 const STATE_BITS: u32 = 2;
@@ -112,35 +154,6 @@ impl Node {
     #[inline]
     pub fn flags(&self) -> u32 {
         self.mv.load(Relaxed) & 0xff00_0000
-    }
-
-    /// AMAF visits and half-point wins.
-    #[inline]
-    pub fn amaf(&self) -> (u32, u32) {
-        let a = self.amaf.load(Relaxed);
-        (a as u32, (a >> 32) as u32)
-    }
-
-    /// Adds one AMAF visit worth `half` half points.
-    ///
-    /// A plain load and store, not a locked `fetch_add`: a backup updates the AMAF pair of roughly
-    /// half the children of every node on its path (hundreds per playout), and locked additions there
-    /// cost more than the rest of the backup while the threads fight over the same cache lines. Two
-    /// threads updating one pair at the same instant can lose one of the two updates; AMAF is an
-    /// estimate from many thousands of playouts and one lost sample changes nothing a move choice
-    /// depends on (visits and wins, which choose the move, stay exact).
-    #[inline]
-    pub fn add_amaf(&self, half: u32) {
-        let a = self.amaf.load(Relaxed);
-        self.amaf.store(a + (1 | (half as u64) << 32), Relaxed);
-    }
-
-    /// Adds a batch of AMAF samples packed like `amaf` (visits low, half-point wins high). A batch
-    /// holds many samples and comes rarely (see `AmafBatch`), so it takes a locked addition and
-    /// none is lost.
-    #[inline]
-    pub fn add_amaf_samples(&self, samples: u64) {
-        self.amaf.fetch_add(samples, Relaxed);
     }
 
     /// Prior visits and half-point wins.
@@ -207,15 +220,10 @@ impl Node {
 /// The arena. Nodes are handed out by a bump counter; a full arena refuses further expansions (the
 /// search then keeps running playouts from its leaves).
 pub struct Tree {
-    nodes: Box<[Node]>,
-    /// Per node: the sum over its visits of Black's final margin, in half points (score estimates).
-    scores: Box<[AtomicI64]>,
-    /// Per node: the cell of its move's point (`MoveCode::placement_cell`), written once before the
-    /// node is published. The AMAF update of a backup looks up the move of every child of every
-    /// node on its path; reading it here, from lines no one writes, rather than from the nodes,
-    /// whose lines other threads keep writing, keeps that scan from waiting for those lines to come
-    /// back from another core.
-    placement_cells: Box<[AtomicU16]>,
+    /// The nodes and, per node, the arrays kept apart from them: the score sum, which only reports
+    /// read; the AMAF pair (see `amaf_slice`); the move's cell for the AMAF scan (see
+    /// `placement_cells`).
+    memory: NodeMemory,
     /// The bump counter, on a cache line of its own: every expansion writes it, and the arena's
     /// pointers above are read by every step of every thread.
     alloc: CachePadded<Alloc>,
@@ -241,21 +249,8 @@ impl Tree {
     /// An arena of `capacity` nodes (at least `MIN_NODES`) holding only the root.
     pub fn new(capacity: usize) -> Tree {
         let capacity = capacity.clamp(MIN_NODES, u32::MAX as usize / 2);
-        // Zeroed memory is a valid array of empty nodes (every field is an atomic integer), and the
-        // operating system hands out untouched zero pages lazily: only the part used costs memory.
-        let nodes = Box::<[Node]>::new_zeroed_slice(capacity);
-        // SAFETY: `Node` consists of atomic integers only, for which all-zero bytes are a valid value.
-        let nodes = unsafe { nodes.assume_init() };
-        let scores = Box::<[AtomicI64]>::new_zeroed_slice(capacity);
-        // SAFETY: all-zero bytes are a valid `AtomicI64`.
-        let scores = unsafe { scores.assume_init() };
-        let placement_cells = Box::<[AtomicU16]>::new_zeroed_slice(capacity);
-        // SAFETY: all-zero bytes are a valid `AtomicU16` (cell 0, a border cell: no placement).
-        let placement_cells = unsafe { placement_cells.assume_init() };
         Tree {
-            nodes,
-            scores,
-            placement_cells,
+            memory: NodeMemory::new(capacity),
             alloc: CachePadded::new(Alloc { len: AtomicU32::new(1), full: AtomicBool::new(false) }),
         }
     }
@@ -265,9 +260,11 @@ impl Tree {
         Tree::new(Tree::nodes_for_mb(mb))
     }
 
-    /// Bytes of memory one node takes (the node and its score sum).
-    pub const BYTES_PER_NODE: usize =
-        std::mem::size_of::<Node>() + std::mem::size_of::<AtomicI64>() + std::mem::size_of::<AtomicU16>();
+    /// Bytes of memory one node takes (the node, its score sum, AMAF pair and placement cell).
+    pub const BYTES_PER_NODE: usize = std::mem::size_of::<Node>()
+        + std::mem::size_of::<AtomicI64>()
+        + std::mem::size_of::<Amaf>()
+        + std::mem::size_of::<AtomicU16>();
 
     /// How many nodes fit in `mb` megabytes.
     pub fn nodes_for_mb(mb: usize) -> usize {
@@ -276,7 +273,7 @@ impl Tree {
 
     #[inline]
     pub fn node(&self, i: u32) -> &Node {
-        &self.nodes[i as usize]
+        &self.memory.nodes()[i as usize]
     }
 
     pub fn root(&self) -> &Node {
@@ -284,7 +281,7 @@ impl Tree {
     }
 
     pub fn len(&self) -> usize {
-        (self.alloc.len.load(Relaxed) as usize).min(self.nodes.len())
+        (self.alloc.len.load(Relaxed) as usize).min(self.memory.capacity())
     }
 
     pub fn is_empty(&self) -> bool {
@@ -292,7 +289,7 @@ impl Tree {
     }
 
     pub fn capacity(&self) -> usize {
-        self.nodes.len()
+        self.memory.capacity()
     }
 
     pub fn is_full(&self) -> bool {
@@ -302,7 +299,7 @@ impl Tree {
     /// Adds Black's final margin of one visit (half points) to node `i`'s score sum.
     #[inline]
     pub fn add_score(&self, i: u32, half_points: i64) {
-        self.scores[i as usize].fetch_add(half_points, Relaxed);
+        self.memory.scores()[i as usize].fetch_add(half_points, Relaxed);
     }
 
     /// Black's mean final margin over node `i`'s visits (0 with none).
@@ -311,12 +308,12 @@ impl Tree {
         if n == 0 {
             return 0.0;
         }
-        self.scores[i as usize].load(Relaxed) as f64 / (2.0 * n as f64)
+        self.memory.scores()[i as usize].load(Relaxed) as f64 / (2.0 * n as f64)
     }
 
     /// Claims `n` consecutive fresh nodes; `None` (and the arena marked full) when they do not fit.
     pub fn alloc(&self, n: u32) -> Option<u32> {
-        let cap = self.nodes.len() as u32;
+        let cap = self.memory.capacity() as u32;
         let a = &self.alloc;
         if a.full.load(Relaxed) || a.len.load(Relaxed) + n > cap {
             a.full.store(true, Relaxed);
@@ -347,21 +344,43 @@ impl Tree {
     #[inline]
     pub fn child_slice(&self, i: u32) -> (u32, &[Node]) {
         let r = self.children(i);
-        (r.start, &self.nodes[r.start as usize..r.end as usize])
+        (r.start, &self.memory.nodes()[r.start as usize..r.end as usize])
+    }
+
+    /// The AMAF pair of node `i`.
+    #[inline]
+    pub fn amaf(&self, i: u32) -> &Amaf {
+        &self.memory.amaf()[i as usize]
+    }
+
+    /// The AMAF pairs of the `n` nodes from `first`: of a child slice's children.
+    ///
+    /// They live apart from the nodes, eight to a cache line: a backup's AMAF update writes the pairs
+    /// of about half the children of every node on its path, at random, so in the nodes it wrote
+    /// nearly every line of the children (two nodes to a line), and every other thread selecting
+    /// among those children had to fetch all of them again from this core. Packed densely, the same
+    /// update writes a quarter of the lines, and the visits and wins that the selection also reads
+    /// stay on lines only the children actually visited write.
+    #[inline]
+    pub fn amaf_slice(&self, first: u32, n: usize) -> &[Amaf] {
+        &self.memory.amaf()[first as usize..][..n]
     }
 
     /// Sets the move (a `MoveCode` with its flags) of a node not yet published.
     #[inline]
     pub fn set_move(&self, i: u32, code: u32) {
         self.node(i).mv.store(code, Relaxed);
-        self.placement_cells[i as usize].store(MoveCode(code).placement_cell() as u16, Relaxed);
+        self.memory.placement_cells()[i as usize].store(MoveCode(code).placement_cell() as u16, Relaxed);
     }
 
     /// The placement cells (`MoveCode::placement_cell`) of the `n` nodes from `first`: of a child
-    /// slice's children.
+    /// slice's children. Each is written once, before its node is published. The AMAF update of a
+    /// backup looks up the move of every child of every node on its path; reading it here, from
+    /// lines no one writes, rather than from the nodes, whose lines other threads keep writing,
+    /// keeps that scan from waiting for those lines to come back from another core.
     #[inline]
     pub fn placement_cells(&self, first: u32, n: usize) -> &[AtomicU16] {
-        &self.placement_cells[first as usize..][..n]
+        &self.memory.placement_cells()[first as usize..][..n]
     }
 
     /// The child of `i` reached by `mv`, if `i` is expanded and has it.
@@ -422,8 +441,9 @@ fn copy_stats(old: &Tree, from: u32, new: &Tree, to: u32) {
         y.store(x.load(Relaxed), Relaxed);
     }
     new.set_move(to, a.mv.load(Relaxed));
-    b.amaf.store(a.amaf.load(Relaxed), Relaxed);
-    new.scores[to as usize].store(old.scores[from as usize].load(Relaxed), Relaxed);
+    let (visits, wins) = old.amaf(from).get();
+    new.amaf(to).set(visits, wins);
+    new.memory.scores()[to as usize].store(old.memory.scores()[from as usize].load(Relaxed), Relaxed);
 }
 
 #[cfg(test)]
@@ -448,8 +468,8 @@ mod tests {
     }
 
     #[test]
-    fn nodes_take_half_a_cache_line_and_pack_their_fields() {
-        assert_eq!(std::mem::size_of::<Node>(), 32);
+    fn nodes_take_24_bytes_and_pack_their_fields() {
+        assert_eq!(std::mem::size_of::<Node>(), 24);
         let n = Node::default();
         assert_eq!((n.state(), n.num_children()), (LEAF, 0));
         assert!(n.claim());

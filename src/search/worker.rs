@@ -338,6 +338,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             // the time: over hundreds of children per backup that cost more than the updates.
             let (first_kid, kids) = tree.child_slice(self.path[d]);
             let cells = tree.placement_cells(first_kid, kids.len());
+            let amafs = tree.amaf_slice(first_kid, kids.len());
             let (first, hits) = (&self.first[..], &mut self.hits[..kids.len()]);
             let mut n = 0;
             for (i, cell) in cells.iter().enumerate() {
@@ -356,7 +357,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
                 }
                 None => {
                     for &i in hits {
-                        kids[i as usize].add_amaf(half);
+                        amafs[i as usize].add(half);
                     }
                 }
             }
