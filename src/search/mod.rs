@@ -5,6 +5,10 @@
 //! The tree ([`Tree`]) is an arena of nodes addressed by `u32`; the children of a node are
 //! contiguous, and every statistic is an atomic integer: visits, wins counted in half points (a win is
 //! 2, a Stoical draw 1), AMAF visits and wins, the prior, a score sum. Threads share it without locks.
+//! What only some steps touch lives in arrays beside the nodes, indexed alike (one allocation,
+//! `node_memory`): the AMAF pairs, packed densely because a backup writes them for half the children
+//! of every node on its path; the score sums, which only reports read; the move's point, which the
+//! AMAF scan reads. Every line a thread writes is a line the other threads must fetch again.
 //!
 //! - **Selection** ([`select`]): from the root, each step takes the child with the highest blend of
 //!   its own win rate and its all-moves-as-first (RAVE) win rate, weighted by Gelly and Silver's
