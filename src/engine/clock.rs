@@ -9,7 +9,7 @@ use std::time::Duration;
 pub const MAX_SECONDS: f64 = 1e8;
 
 /// Seconds as a `Duration`, saturating: NaN and negatives are zero, and anything beyond
-/// [`MAX_SECONDS`] is that much.
+/// `MAX_SECONDS` is that much.
 pub fn duration_from_secs(secs: f64) -> Duration {
     Duration::from_secs_f64(clamp_secs(secs))
 }

@@ -206,8 +206,8 @@ impl GameRecord {
         }
     }
 
-    /// Writes the record as an FF[4] SGF game: game information and setup in the root node, then one
-    /// node per move, several moves to a line. Passes are written `B[]`, as FF[4] prescribes.
+    /// Writes the record as an `FF[4]` SGF game: game information and setup in the root node, then one
+    /// node per move, several moves to a line. Passes are written `B[]`, as `FF[4]` prescribes.
     ///
     /// Points must lie on the board; this writes what it is given.
     pub fn to_sgf(&self) -> String {

@@ -17,7 +17,7 @@ pub const MAX_DEPTH: usize = 1000;
 /// [`unescape_simple_text`] and [`split_compose`] to read them, [`escape_text`] to build them.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Property {
-    /// Upper-case identifier, e.g. `AB`. Old FF[3] spellings such as `AddBlack` are reduced to
+    /// Upper-case identifier, e.g. `AB`. Old `FF[3]` spellings such as `AddBlack` are reduced to
     /// their capitals when read.
     pub id: String,
     /// Raw values; never empty in a parsed tree.
@@ -53,7 +53,7 @@ impl Node {
         self.get(id).and_then(|p| p.values.first()).map(String::as_str)
     }
 
-    /// All raw values of every property named `id`: FF[4] forbids repeating an identifier in a node,
+    /// All raw values of every property named `id`: `FF[4]` forbids repeating an identifier in a node,
     /// but old files do it (`AB[aa]AB[bb]`) and the intent is plain.
     pub fn values<'a>(&'a self, id: &'a str) -> impl Iterator<Item = &'a str> + 'a {
         self.properties.iter().filter(move |p| p.id == id).flat_map(|p| p.values.iter().map(String::as_str))
@@ -147,7 +147,7 @@ pub fn write_collection(trees: &[GameTree]) -> String {
 }
 
 /// Turns file bytes into text: UTF-8 if they are valid UTF-8 (a BOM is dropped), otherwise
-/// ISO-8859-1, the FF[4] default charset and the usual encoding of old non-UTF-8 files. Latin-1
+/// ISO-8859-1, the `FF[4]` default charset and the usual encoding of old non-UTF-8 files. Latin-1
 /// maps every byte to a character, so this never fails.
 pub fn decode(bytes: &[u8]) -> String {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
@@ -172,7 +172,7 @@ pub fn escape_text(text: &str) -> String {
 
 /// Decodes a raw Text value (comments): a backslash followed by a line break is a soft line break and
 /// disappears, any other escaped character stands for itself, line breaks become `\n`, and other
-/// white space becomes a space, as FF[4] prescribes.
+/// white space becomes a space, as `FF[4]` prescribes.
 pub fn unescape_text(raw: &str) -> String {
     unescape(raw, false)
 }
