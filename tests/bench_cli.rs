@@ -58,3 +58,30 @@ fn search_mode_runs_the_tree_search() {
     let ppm = v["moves_per_playout"].as_f64().unwrap();
     assert!(ppm > 0.0 && ppm < 3.0 * 81.0 + 17.0, "{ppm}");
 }
+
+#[test]
+fn repeated_thread_lists_report_medians_and_the_speed_up() {
+    let out = tengen()
+        .args(["bench", "--rules", "go", "--size", "5", "--threads", "1,2", "--policy", "light"])
+        .args(["--seconds", "0.05", "--repeat", "3", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows.len(), 2, "{text}");
+    for (row, threads) in rows.iter().zip([1, 2]) {
+        assert_eq!(row["threads"], threads);
+        let runs: Vec<f64> =
+            row["runs_playouts_per_sec"].as_array().unwrap().iter().map(|r| r.as_f64().unwrap()).collect();
+        assert_eq!(runs.len(), 3);
+        let mut sorted = runs.clone();
+        sorted.sort_by(f64::total_cmp);
+        assert_eq!(row["playouts_per_sec"].as_f64().unwrap(), sorted[1], "the median run");
+        assert!(row["seconds"].as_f64().unwrap() >= 3.0 * 0.05, "seconds add up over the runs");
+    }
+    let one = rows[0]["playouts_per_sec"].as_f64().unwrap();
+    let two = rows[1]["playouts_per_sec"].as_f64().unwrap();
+    assert_eq!(rows[0]["vs_one_thread"], 1.0);
+    assert!((rows[1]["vs_one_thread"].as_f64().unwrap() - two / one).abs() < 1e-9);
+}

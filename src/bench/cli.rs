@@ -1,6 +1,6 @@
 //! `tengen bench`: its flags and the loop that runs and prints the measurements.
 
-use super::{json_line, run, standard_suite, table_header, table_row, BenchConfig, BenchMode};
+use super::{json_line, measure, run, standard_suite, table_header, table_row, BenchConfig, BenchMode};
 use crate::engine::{Engine, EngineOptions};
 use crate::playout::Policy;
 use crate::rules::{AnyGame, RulesConfig};
@@ -32,9 +32,10 @@ pub struct BenchArgs {
     /// Board size (default: 9 and 19).
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=25))]
     pub size: Option<u8>,
-    /// Threads (default: 1 and all cores).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=512))]
-    pub threads: Option<u16>,
+    /// Threads, or a comma-separated list of thread counts, e.g. `1,2` (default: 1 and all cores).
+    /// With one thread among them, each row shows its speed-up over one thread.
+    #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u16).range(1..=512))]
+    pub threads: Vec<u16>,
     /// Playout policy (default: light and heavy).
     #[arg(long, value_enum)]
     pub policy: Option<PolicyArg>,
@@ -44,11 +45,16 @@ pub struct BenchArgs {
     /// Seconds per measurement.
     #[arg(long, default_value_t = 2.0, value_parser = parse_seconds)]
     pub seconds: f64,
+    /// Measurements per configuration: rows then show the median run's rate, and the thread counts
+    /// of one configuration take turns (1, 2, 1, 2, ...) so that a noisy machine's drift hits them
+    /// alike.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1000))]
+    pub repeat: u16,
     /// Start from the final position of this SGF game instead of an empty board (its size and, when
     /// `--rules` is absent, its rules).
     #[arg(long, value_name = "FILE")]
     pub sgf: Option<std::path::PathBuf>,
-    /// One JSON object per measurement on stdout instead of the table.
+    /// One JSON object per configuration on stdout instead of the table.
     #[arg(long)]
     pub json: bool,
     /// Seed of the playout generators.
@@ -100,11 +106,15 @@ pub fn configs(args: &BenchArgs) -> Result<Vec<BenchConfig>, String> {
             }
         }
     }
-    if let Some(t) = args.threads {
-        suite.retain(|c| c.threads == 1);
-        for c in &mut suite {
-            c.threads = usize::from(t);
-        }
+    if !args.threads.is_empty() {
+        // Each configuration once per listed thread count, next to each other (see `measure`).
+        let mut counts = args.threads.clone();
+        counts.dedup();
+        suite = suite
+            .into_iter()
+            .filter(|c| c.threads == 1)
+            .flat_map(|c| counts.iter().map(move |&t| BenchConfig { threads: usize::from(t), ..c.clone() }))
+            .collect();
     }
     if let Some(p) = args.policy {
         let policy = match p {
@@ -137,13 +147,14 @@ pub fn main(args: &BenchArgs) -> Result<(), String> {
     if !args.json {
         writeln!(out, "{}", table_header()).map_err(io)?;
     }
-    for config in &configs {
-        let result = run(config);
-        let line = if args.json { json_line(&result) } else { table_row(&result) };
-        writeln!(out, "{line}").map_err(io)?;
-        out.flush().map_err(io)?;
-    }
-    Ok(())
+    let mut written = Ok(());
+    measure(&configs, usize::from(args.repeat), run, |summary| {
+        let line = if args.json { json_line(summary) } else { table_row(summary) };
+        if written.is_ok() {
+            written = writeln!(out, "{line}").and_then(|()| out.flush()).map_err(io);
+        }
+    });
+    written
 }
 
 #[cfg(test)]
@@ -184,10 +195,25 @@ mod tests {
     }
 
     #[test]
+    fn a_thread_list_puts_each_configurations_counts_side_by_side() {
+        let c = configs_for(&["--size", "9", "--rules", "go", "--threads", "1,2,4"]);
+        let threads: Vec<usize> = c.iter().map(|c| c.threads).collect();
+        assert_eq!(threads, [1, 2, 4, 1, 2, 4], "light then heavy");
+        assert!(c[..3].iter().all(|c| c.policy == Policy::Light));
+        assert!(c[3..].iter().all(|c| c.policy == Policy::Heavy));
+    }
+
+    #[test]
     fn bad_flags_are_refused() {
-        for flags in
-            [&["--size", "26"][..], &["--rules", "chess"], &["--seconds", "0"], &["--policy", "medium"]]
-        {
+        for flags in [
+            &["--size", "26"][..],
+            &["--rules", "chess"],
+            &["--seconds", "0"],
+            &["--policy", "medium"],
+            &["--threads", "1,0"],
+            &["--threads", "two"],
+            &["--repeat", "0"],
+        ] {
             assert!(Wrapper::try_parse_from(std::iter::once("bench").chain(flags.iter().copied())).is_err());
         }
     }

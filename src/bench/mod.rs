@@ -2,9 +2,10 @@
 //! and threads, either as bare playouts from a position or inside the real tree search.
 //!
 //! A run is a list of [`BenchConfig`]s (one given on the command line, or the standard suite); each
-//! yields a [`BenchResult`], printed as a table row or as one JSON object per line. Bare playouts run
-//! one [`Playout`] per thread, each with its own seeded generator, for a fixed wall-clock time; the
-//! count includes only playouts that finished inside it.
+//! yields a [`BenchResult`] per measurement, and [`measure`] gathers repeated measurements into a
+//! [`BenchSummary`], printed as a table row or as one JSON object per line. Bare playouts run one
+//! [`Playout`] per thread, each with its own seeded generator, for a fixed wall-clock time; the count
+//! includes only playouts that finished inside it.
 
 pub mod cli;
 mod report;
@@ -78,6 +79,89 @@ impl BenchResult {
         } else {
             0.0
         }
+    }
+}
+
+/// The measurements of one configuration: their sum and each one's rate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BenchSummary {
+    /// Playouts, moves and seconds summed over the runs.
+    pub total: BenchResult,
+    /// Playouts per second of each run, in the order they ran.
+    pub rates: Vec<f64>,
+    /// The median rate over the median rate of the same measurement with one thread, when that was
+    /// measured in the same group.
+    pub vs_one_thread: Option<f64>,
+}
+
+impl BenchSummary {
+    /// The median of the runs' rates (the mean of the middle two for an even count): one slow run
+    /// of a noisy machine does not move it.
+    pub fn median_rate(&self) -> f64 {
+        let mut r = self.rates.clone();
+        r.sort_by(f64::total_cmp);
+        match r.len() {
+            0 => 0.0,
+            n if n % 2 == 1 => r[n / 2],
+            n => (r[n / 2 - 1] + r[n / 2]) / 2.0,
+        }
+    }
+}
+
+/// Do two configurations measure the same thing but for the thread count?
+fn same_but_threads(a: &BenchConfig, b: &BenchConfig) -> bool {
+    a.rules == b.rules
+        && a.start.board() == b.start.board()
+        && a.start.to_move() == b.start.to_move()
+        && a.policy == b.policy
+        && a.mode == b.mode
+}
+
+/// Takes `repeat` measurements of every configuration with `run` and hands each configuration's
+/// summary to `report` as soon as its group is done.
+///
+/// A group is a run of consecutive configurations that differ only in their thread count; its
+/// measurements alternate (1 thread, 2 threads, 1 thread, 2 threads, ...), so that a machine whose
+/// speed drifts over seconds or minutes slows each thread count alike and the speed-up over one
+/// thread stays fair.
+pub fn measure(
+    configs: &[BenchConfig],
+    repeat: usize,
+    mut run: impl FnMut(&BenchConfig) -> BenchResult,
+    mut report: impl FnMut(&BenchSummary),
+) {
+    let mut start = 0;
+    while start < configs.len() {
+        let mut end = start + 1;
+        while end < configs.len() && same_but_threads(&configs[start], &configs[end]) {
+            end += 1;
+        }
+        let group = &configs[start..end];
+        let mut summaries: Vec<Option<BenchSummary>> = vec![None; group.len()];
+        for _ in 0..repeat.max(1) {
+            for (config, summary) in group.iter().zip(&mut summaries) {
+                let r = run(config);
+                let rate = r.playouts_per_sec();
+                match summary {
+                    None => {
+                        *summary = Some(BenchSummary { total: r, rates: vec![rate], vs_one_thread: None })
+                    }
+                    Some(s) => {
+                        s.total.playouts += r.playouts;
+                        s.total.moves += r.moves;
+                        s.total.seconds += r.seconds;
+                        s.rates.push(rate);
+                    }
+                }
+            }
+        }
+        let summaries: Vec<BenchSummary> = summaries.into_iter().flatten().collect();
+        let one_thread = summaries.iter().find(|s| s.total.threads == 1).map(BenchSummary::median_rate);
+        for mut s in summaries {
+            s.vs_one_thread = one_thread.filter(|&r| r > 0.0).map(|r| s.median_rate() / r);
+            report(&s);
+        }
+        start = end;
     }
 }
 
@@ -207,3 +291,68 @@ fn search_playouts(config: &BenchConfig) -> (u64, u64, Duration) {
 
 /// Memory of the search benchmark's tree.
 const SEARCH_TREE_MB: usize = 512;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A stand-in for `run`: as many playouts per second as 1000 times the thread count, slower on
+    /// every second call (a noisy machine), with the calls recorded.
+    fn fake(calls: &mut Vec<(usize, Policy)>) -> impl FnMut(&BenchConfig) -> BenchResult + '_ {
+        move |c: &BenchConfig| {
+            calls.push((c.threads, c.policy));
+            let slow = calls.len().is_multiple_of(2);
+            BenchResult {
+                rules: c.rules.to_string(),
+                size: c.start.board().size(),
+                threads: c.threads,
+                policy: c.policy,
+                mode: c.mode,
+                playouts: 1000 * c.threads as u64 / if slow { 2 } else { 1 },
+                moves: 50_000,
+                seconds: 1.0,
+            }
+        }
+    }
+
+    fn suite(threads: &[usize]) -> Vec<BenchConfig> {
+        standard_suite(BenchMode::Playout, Duration::ZERO, 1, 0)
+            .into_iter()
+            .filter(|c| c.rules.variant() == crate::rules::Variant::Go && c.start.board().size() == 9)
+            .flat_map(|c| threads.iter().map(move |&t| BenchConfig { threads: t, ..c.clone() }))
+            .collect()
+    }
+
+    #[test]
+    fn thread_counts_of_a_configuration_take_turns() {
+        let mut calls = Vec::new();
+        let mut reported = Vec::new();
+        measure(&suite(&[1, 2]), 3, fake(&mut calls), |s| reported.push(s.clone()));
+        let (l, h) = (Policy::Light, Policy::Heavy);
+        assert_eq!(
+            calls,
+            [(1, l), (2, l), (1, l), (2, l), (1, l), (2, l), (1, h), (2, h), (1, h), (2, h), (1, h), (2, h)]
+        );
+        assert_eq!(reported.len(), 4);
+        // Light, one thread: calls 1, 3, 5 (all fast); two threads: calls 2, 4, 6 (all slow).
+        let (one, two) = (&reported[0], &reported[1]);
+        assert_eq!(one.rates, [1000.0, 1000.0, 1000.0]);
+        assert_eq!(two.rates, [1000.0, 1000.0, 1000.0]);
+        assert_eq!((one.total.playouts, one.total.seconds, one.total.moves), (3000, 3.0, 150_000));
+        assert_eq!((one.vs_one_thread, two.vs_one_thread), (Some(1.0), Some(1.0)));
+    }
+
+    #[test]
+    fn the_median_ignores_one_bad_run_and_the_speed_up_needs_one_thread() {
+        let mut calls = Vec::new();
+        let mut reported = Vec::new();
+        // One configuration per group: every call alternates fast and slow.
+        measure(&suite(&[2]), 3, fake(&mut calls), |s| reported.push(s.clone()));
+        let light = &reported[0];
+        assert_eq!(light.rates, [2000.0, 1000.0, 2000.0]);
+        assert_eq!(light.median_rate(), 2000.0);
+        assert_eq!(light.vs_one_thread, None, "no one-thread measurement to compare with");
+        let even = BenchSummary { rates: vec![1.0, 4.0, 2.0, 3.0], ..light.clone() };
+        assert_eq!(even.median_rate(), 2.5);
+    }
+}
