@@ -46,22 +46,32 @@ pub fn value(child: &Node, amaf: &Amaf, parent_visits: u32, config: &SearchConfi
 /// `((k + a) * W + k * AW) / ((k + a) * n' + k * a)`. It equals `value` for `explore == 0`,
 /// including the edge cases: no AMAF gives `W / n'`, no own visits gives the AMAF rate, and neither
 /// gives 1/2.
+///
+/// In integers, exactly: every count stays below 2^31 (the search stops at `MAX_VISITS`) and `k` is
+/// a few thousand, so each product is below 2^63 and each sum fits 64 bits; comparing two fractions
+/// takes two 64x64 -> 128-bit multiplications. Integer arithmetic needs no conversions, which were
+/// most of the work per child in floating point, and it is exact where doubles rounded the cross
+/// products of large counts.
 #[inline]
-fn fraction(child: &Node, amaf: &Amaf, k: f64) -> (f64, f64) {
-    // Every count stays below 2^31 (the search stops at `MAX_VISITS`), so the sums are exact in
-    // 32-bit integers and convert as signed ones.
+fn fraction(child: &Node, amaf: &Amaf, k: u64) -> (u64, u64) {
     let (pn, pw) = child.prior();
     let (an, aw) = amaf.get();
-    let un = child.visits.load(Relaxed).wrapping_add(pn) as i32 as f64;
-    let w = child.wins.load(Relaxed).wrapping_add(pw) as i32 as f64;
-    let (an, aw) = (an.wrapping_add(pn) as i32 as f64, aw.wrapping_add(pw) as i32 as f64);
+    let un = child.visits.load(Relaxed).wrapping_add(pn) as u64;
+    let w = child.wins.load(Relaxed).wrapping_add(pw) as u64;
+    let (an, aw) = (an.wrapping_add(pn) as u64, aw.wrapping_add(pw) as u64);
     let ka = an + k;
     let (num, den) = (ka * w + k * aw, ka * un + k * an);
-    if den > 0.0 {
+    if den > 0 {
         (num, den)
     } else {
-        (1.0, 1.0)
+        (1, 1)
     }
+}
+
+/// Is `a / b` greater than `c / d` (positive denominators)?
+#[inline(always)]
+fn greater(a: u64, b: u64, c: u64, d: u64) -> bool {
+    a as u128 * d as u128 > c as u128 * b as u128
 }
 
 /// Marks the path that calls it as rarely taken (a call to a `#[cold]` function is what the
@@ -90,12 +100,14 @@ pub fn select(tree: &Tree, node: u32, config: &SearchConfig) -> Option<u32> {
     // Without the exploration term every value is a fraction with a positive denominator, and
     // `a / b > c / d` is `a * d > c * b`: the comparison needs no division. Selection runs over every
     // child at every step of every descent, so three divisions per child were most of its time.
-    let k = config.rave_equiv;
-    // -1/0 loses to any fraction with a positive denominator: the first child always takes the lead.
-    let (mut best_num, mut best_den, mut best) = (-1.0, 0.0, 0);
+    let k = rave_equiv(config);
+    let (first_kid, first_amaf) = kids.first().zip(amafs.first())?;
+    // The first child leads to begin with (comparing it with itself changes nothing).
+    let (mut best_num, mut best_den) = fraction(first_kid, first_amaf, k);
+    let mut best = 0;
     for (i, (child, amaf)) in kids.iter().zip(amafs).enumerate() {
         let (num, den) = fraction(child, amaf, k);
-        if num * best_den > best_num * den {
+        if greater(num, den, best_num, best_den) {
             // A new leader is rare after the first few children. As a branch the comparison is
             // predicted and the next child's work starts at once; as a select (what the compiler
             // would make of it) every child waits for the previous child's comparison.
@@ -103,12 +115,19 @@ pub fn select(tree: &Tree, node: u32, config: &SearchConfig) -> Option<u32> {
             (best_num, best_den, best) = (num, den, i as u32);
         }
     }
-    (!kids.is_empty()).then_some(first + best)
+    Some(first + best)
+}
+
+/// The RAVE equivalence as the integer the fraction takes (at least 1).
+#[inline]
+fn rave_equiv(config: &SearchConfig) -> u64 {
+    config.rave_equiv.round().clamp(1.0, 1e6) as u64
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::tree::ROOT;
 
     fn node(visits: u32, wins: u32, amaf: (u32, u32), prior: (u32, u32)) -> (Node, Amaf) {
         let n = Node::default();
@@ -147,12 +166,81 @@ mod tests {
             (3, 4, (50, 61), (25, 31)),
         ] {
             let (n, a) = node(visits, wins, amaf, prior);
-            let (num, den) = fraction(&n, &a, c.rave_equiv);
+            let (num, den) = fraction(&n, &a, rave_equiv(&c));
             // The fraction counts half points: twice the value.
             assert!(
-                (num / den / 2.0 - value(&n, &a, 1, &c)).abs() < 1e-12,
+                (num as f64 / den as f64 / 2.0 - value(&n, &a, 1, &c)).abs() < 1e-12,
                 "{visits} {wins} {amaf:?} {prior:?}"
             );
         }
+    }
+
+    /// Children with random statistics, small and large, under the root of a fresh tree.
+    fn random_children(tree: &Tree, rng: &mut rand_xoshiro::Xoshiro256PlusPlus, big: bool) -> u32 {
+        use rand::Rng;
+        let k = rng.gen_range(1..=90u32);
+        let first = tree.alloc(k).unwrap();
+        let top = if big { 1 << 29 } else { 5000 };
+        for i in 0..k {
+            let n = tree.node(first + i);
+            let visits = rng.gen_range(0..top);
+            n.visits.store(visits, Relaxed);
+            n.wins.store(rng.gen_range(0..=2 * visits), Relaxed);
+            n.set_prior(rng.gen_range(0..100), rng.gen_range(0..200));
+            let amaf = rng.gen_range(0..top);
+            tree.amaf(first + i).set(amaf, rng.gen_range(0..=2 * amaf));
+        }
+        tree.root().publish_children(first, k);
+        first
+    }
+
+    #[test]
+    fn selection_takes_the_first_child_of_highest_value() {
+        use rand::SeedableRng;
+        let c = SearchConfig::default();
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(11);
+        for round in 0..300 {
+            let tree = Tree::new(0);
+            let first = random_children(&tree, &mut rng, false);
+            let kids: Vec<u32> = tree.children(ROOT).collect();
+            let values: Vec<f64> = kids.iter().map(|&i| value(tree.node(i), tree.amaf(i), 1, &c)).collect();
+            let best = values.iter().cloned().fold(f64::MIN, f64::max);
+            // The first child within rounding of the best value (doubles cannot tell those apart).
+            let expected = kids[values.iter().position(|&v| v >= best - 1e-12).unwrap()];
+            let unique = values.iter().filter(|&&v| v >= best - 1e-12).count() == 1;
+            let chosen = select(&tree, ROOT, &c).unwrap();
+            if unique {
+                assert_eq!(chosen, expected, "round {round}");
+            } else {
+                assert!(values[(chosen - first) as usize] >= best - 1e-12, "round {round}");
+            }
+        }
+    }
+
+    #[test]
+    fn comparisons_stay_exact_near_the_visit_cap() {
+        use rand::SeedableRng;
+        let c = SearchConfig::default();
+        let k = rave_equiv(&c);
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(12);
+        for _ in 0..100 {
+            let tree = Tree::new(0);
+            random_children(&tree, &mut rng, true);
+            let chosen = select(&tree, ROOT, &c).unwrap();
+            let (bn, bd) = fraction(tree.node(chosen), tree.amaf(chosen), k);
+            // No child is greater than the chosen one, and every earlier child is smaller: checked
+            // with exact rational arithmetic, independently of `greater`.
+            for i in tree.children(ROOT) {
+                let (n, d) = fraction(tree.node(i), tree.amaf(i), k);
+                let (lhs, rhs) = (n as u128 * bd as u128, bn as u128 * d as u128);
+                assert!(lhs <= rhs, "child {i} beats the chosen {chosen}");
+                if i < chosen {
+                    assert!(lhs < rhs, "an earlier child {i} ties the chosen {chosen}");
+                }
+            }
+        }
+        // Two equal fractions in lowest terms and a multiple of them: equal, the first one wins.
+        assert!(!greater(6, 4, 3, 2) && !greater(3, 2, 6, 4));
+        assert!(greater(u64::MAX, 1, u64::MAX - 1, 1) && !greater(u64::MAX - 1, u64::MAX, 1, 1));
     }
 }
