@@ -95,6 +95,19 @@ pub struct BenchSummary {
 }
 
 impl BenchSummary {
+    /// The summary of one configuration's runs (at least one).
+    fn of(runs: Vec<BenchResult>) -> BenchSummary {
+        let rates = runs.iter().map(BenchResult::playouts_per_sec).collect();
+        let mut runs = runs.into_iter();
+        let mut total = runs.next().expect("at least one run");
+        for r in runs {
+            total.playouts += r.playouts;
+            total.moves += r.moves;
+            total.seconds += r.seconds;
+        }
+        BenchSummary { total, rates, vs_one_thread: None }
+    }
+
     /// The median of the runs' rates (the mean of the middle two for an even count): one slow run
     /// of a noisy machine does not move it.
     pub fn median_rate(&self) -> f64 {
@@ -137,25 +150,13 @@ pub fn measure(
             end += 1;
         }
         let group = &configs[start..end];
-        let mut summaries: Vec<Option<BenchSummary>> = vec![None; group.len()];
+        let mut runs: Vec<Vec<BenchResult>> = vec![Vec::new(); group.len()];
         for _ in 0..repeat.max(1) {
-            for (config, summary) in group.iter().zip(&mut summaries) {
-                let r = run(config);
-                let rate = r.playouts_per_sec();
-                match summary {
-                    None => {
-                        *summary = Some(BenchSummary { total: r, rates: vec![rate], vs_one_thread: None })
-                    }
-                    Some(s) => {
-                        s.total.playouts += r.playouts;
-                        s.total.moves += r.moves;
-                        s.total.seconds += r.seconds;
-                        s.rates.push(rate);
-                    }
-                }
+            for (config, runs) in group.iter().zip(&mut runs) {
+                runs.push(run(config));
             }
         }
-        let summaries: Vec<BenchSummary> = summaries.into_iter().flatten().collect();
+        let summaries: Vec<BenchSummary> = runs.into_iter().map(BenchSummary::of).collect();
         let one_thread = summaries.iter().find(|s| s.total.threads == 1).map(BenchSummary::median_rate);
         for mut s in summaries {
             s.vs_one_thread = one_thread.filter(|&r| r > 0.0).map(|r| s.median_rate() / r);

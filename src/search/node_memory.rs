@@ -66,27 +66,31 @@ impl NodeMemory {
 
     #[inline]
     pub fn nodes(&self) -> &[Node] {
-        // SAFETY: `capacity` zero-initialized (valid) nodes at an aligned offset of the block, alive
-        // as long as `self`; shared access only (atomics).
-        unsafe { std::slice::from_raw_parts(self.nodes.as_ptr(), self.capacity) }
+        self.array(self.nodes)
     }
 
     #[inline]
     pub fn scores(&self) -> &[AtomicI64] {
-        // SAFETY: as in `nodes`.
-        unsafe { std::slice::from_raw_parts(self.scores.as_ptr(), self.capacity) }
+        self.array(self.scores)
     }
 
     #[inline]
     pub fn amaf(&self) -> &[Amaf] {
-        // SAFETY: as in `nodes`.
-        unsafe { std::slice::from_raw_parts(self.amaf.as_ptr(), self.capacity) }
+        self.array(self.amaf)
     }
 
     #[inline]
     pub fn placement_cells(&self) -> &[AtomicU16] {
-        // SAFETY: as in `nodes`.
-        unsafe { std::slice::from_raw_parts(self.placement_cells.as_ptr(), self.capacity) }
+        self.array(self.placement_cells)
+    }
+
+    /// One of the arrays, given its start (one of this block's pointer fields, nothing else).
+    #[inline(always)]
+    fn array<T>(&self, start: NonNull<T>) -> &[T] {
+        // SAFETY: `start` is one of the pointers `new` set: `capacity` zero-initialized (valid)
+        // elements at an aligned offset of the block, alive as long as `self`; shared access only
+        // (atomics).
+        unsafe { std::slice::from_raw_parts(start.as_ptr(), self.capacity) }
     }
 }
 
