@@ -1,7 +1,7 @@
 //! Streaming commands through the real binary, read line by line as a client reads them: analysis
 //! that stops on any new input line and leaves that line to be answered, the Leela and KataGo
-//! formats, `genmove_analyze` that does not stop on input, `# interrupt` during a long `genmove`,
-//! and GoGui's live graphics on stderr. No sleeps and no timing thresholds: every wait is for a line.
+//! formats, `genmove_analyze` that does not stop on input, `# interrupt` during a long `genmove`, a
+//! `genmove` that the end of input does not cut short, and GoGui's live graphics on stderr. No sleeps and no timing thresholds: every wait is for a line.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -384,15 +384,34 @@ fn interrupt_ends_genmove_analyze_with_its_move() {
 }
 
 #[test]
-fn end_of_input_ends_a_long_genmove() {
-    let mut e = Engine::start(&["--threads", "1", "--time", "3600", "--resign", "off"]);
-    e.ok("boardsize 9");
-    e.send("genmove b");
-    // The controller goes away: the search stops, answers, and the engine exits as after `quit`.
-    e.stdin = None;
-    let rest: Vec<String> = e.stdout.iter().collect();
-    assert!(rest.first().is_some_and(|l| l.starts_with("= ")), "{rest:?}");
-    assert!(e.child.wait().unwrap().success());
+fn end_of_input_lets_the_queued_genmove_search_in_full() {
+    // End of input behaves as `quit`, which comes after the commands sent before it: a piped
+    // `genmove` searches exactly as it would with the input still open (one thread, a seed and a
+    // playout limit make the two searches the same).
+    let searched = |close_input: bool| {
+        let mut e =
+            Engine::start(&["--threads", "1", "--playouts", "20000", "--seed", "3", "--resign", "off"]);
+        e.ok("boardsize 9");
+        e.send("genmove b");
+        if close_input {
+            e.stdin = None;
+        }
+        let answer = e.response();
+        if !close_input {
+            e.ok("quit");
+            e.stdin = None;
+        }
+        assert!(e.child.wait().unwrap().success());
+        // The move's log line: "B C5 | 2384 playouts in 0.06 s ...".
+        let log: Vec<String> = e.stderr.iter().collect();
+        let line = log.iter().find(|l| l.contains(" playouts in ")).cloned().unwrap_or_default();
+        let playouts =
+            line.split(" playouts in ").next().and_then(|h| h.rsplit(' ').next()).map(str::to_string);
+        (answer, playouts)
+    };
+    let open = searched(false);
+    assert!(open.1.is_some(), "no playout count in the log");
+    assert_eq!(searched(true), open);
 }
 
 #[test]

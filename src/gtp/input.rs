@@ -116,11 +116,6 @@ impl Control {
         current > 0 && self.interrupt_upto.load(Ordering::Acquire) >= current
     }
 
-    /// Has the input ended? Nothing will come any more, and nobody may read a late answer.
-    pub fn input_closed(&self) -> bool {
-        self.eof.load(Ordering::Acquire)
-    }
-
     /// Should a long command that stops on input (analysis, pondering) stop now?
     pub fn should_stop(&self) -> bool {
         self.input_waiting() || self.interrupted()

@@ -276,11 +276,12 @@ fn decision_text(d: Decision, geo: &Geometry) -> String {
 /// of a search that visited nothing (the pass-like move).
 pub const MIN_SEARCH: Duration = Duration::from_millis(50);
 
-/// The stop condition of a move search: `# interrupt` (or the end of input, which behaves as `quit`),
-/// once `MIN_SEARCH` has passed. Other input waits for the answer.
+/// The stop condition of a move search: `# interrupt`, once `MIN_SEARCH` has passed. Other input
+/// waits for the answer, and so does the end of input: it behaves as `quit`, which comes after the
+/// commands before it, so `echo genmove b | tengen gtp` searches as long as an open pipe would.
 fn interrupt_after_minimum(control: &Control) -> impl Fn() -> bool + Sync + '_ {
     let started = Instant::now();
-    move || (control.interrupted() || control.input_closed()) && started.elapsed() >= MIN_SEARCH
+    move || control.interrupted() && started.elapsed() >= MIN_SEARCH
 }
 
 /// Which move-generating command: they differ in whether the move is played and in the cleanup rule.
