@@ -252,6 +252,59 @@ fn misbehaving_opponents_forfeit_and_a_crashed_one_is_restarted() {
     }
 }
 
+#[test]
+fn opponents_that_fail_outside_the_game_do_not_lose_it() {
+    // A crash while being set up for a game: a fresh process plays that game.
+    let dir = scratch("fake-crash_clear");
+    let log = dir.with_extension("log");
+    let _ = std::fs::remove_file(&log);
+    tengen_ok(&argv(
+        "match --games 2 --size 5 --playouts 16 --quiet",
+        &["--opponent", &fake_gtp("crash_clear", 3, &log), "--out", dir.to_str().unwrap()],
+    ));
+    for l in check_run(&dir, 2, "go", 5) {
+        assert_ne!(l.reason, Ending::Forfeit, "{l:?}");
+    }
+    // The check's start, the worker's that crashed at `clear_board`, and its replacement.
+    assert_eq!(std::fs::read_to_string(&log).unwrap().lines().count(), 3);
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_file(&log).unwrap();
+
+    // Gone after its own pass and before hearing the pass that ended the game: the count stands.
+    let dir = scratch("fake-quit_on_pass");
+    let log = dir.with_extension("log");
+    let _ = std::fs::remove_file(&log);
+    tengen_ok(&argv(
+        "match --games 2 --size 5 --playouts 16 --quiet",
+        &["--opponent", &fake_gtp("quit_on_pass", 3, &log), "--out", dir.to_str().unwrap()],
+    ));
+    for l in check_run(&dir, 2, "go", 5) {
+        assert_eq!(l.reason, Ending::TwoPasses, "{l:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_file(&log).unwrap();
+
+    // No clock commands: it plays without a clock. It was offered whole seconds (GTP's syntax),
+    // rounded up from tengen's fraction.
+    let dir = scratch("fake-no_clock");
+    let log = dir.with_extension("log");
+    let ts = log.with_extension("log.ts");
+    let _ = std::fs::remove_file(&log);
+    let _ = std::fs::remove_file(&ts);
+    tengen_ok(&argv(
+        "match --games 2 --size 5 --time 0.05 --quiet",
+        &["--opponent", &fake_gtp("no_clock", 3, &log), "--out", dir.to_str().unwrap()],
+    ));
+    for l in check_run(&dir, 2, "go", 5) {
+        assert_ne!(l.reason, Ending::Forfeit, "{l:?}");
+    }
+    let sent = std::fs::read_to_string(&ts).unwrap();
+    assert!(sent.lines().count() >= 2 && sent.lines().all(|l| l == "time_settings 0 1 1"), "{sent}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_file(&log).unwrap();
+    std::fs::remove_file(&ts).unwrap();
+}
+
 /// The result lines without the timings, which differ between two runs of the same games.
 fn untimed(lines: &[ResultLine]) -> Vec<ResultLine> {
     let mut lines: Vec<ResultLine> =
@@ -357,12 +410,15 @@ fn bad_input_fails_before_any_game() {
     failure(&["selfplay", "--games", "2", "--black", "--playouts x", "--out", d], "--black");
     failure(&["selfplay", "--games", "2", "--white", "--rules stones", "--out", d], "whole run");
     if let Some(gnugo) = gnugo() {
-        // GNU Go does not know Stones.
+        // GNU Go does not know Stones, nor walls or the button.
         let opponent = format!("{} --mode gtp", gnugo.display());
         failure(
             &["match", "--opponent", &opponent, "--rules", "stones", "--games", "2", "--out", d],
             "Stones",
         );
+        for (rules, says) in [("go:walls=E5", "walls"), ("go:button=on", "button")] {
+            failure(&["match", "--opponent", &opponent, "--rules", rules, "--games", "2", "--out", d], says);
+        }
     }
     // An output path that cannot be a directory (under a regular file; root can write anywhere else).
     let file = scratch("bad-file");

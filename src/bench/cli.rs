@@ -29,8 +29,8 @@ pub struct BenchArgs {
     /// Rules string (default: go, stones and stoical in turn).
     #[arg(long, value_parser = parse_rules)]
     pub rules: Option<RulesConfig>,
-    /// Board size (default: 9 and 19).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=25))]
+    /// Board size (default: 9 and 19; with `--sgf`, the file's).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=25), conflicts_with = "sgf")]
     pub size: Option<u8>,
     /// Threads, or a comma-separated list of thread counts, e.g. `1,2` (default: 1 and all cores).
     /// With one thread among them, each row shows its speed-up over one thread.
@@ -136,6 +136,9 @@ fn load_sgf(path: &std::path::Path, rules: Option<&RulesConfig>) -> Result<(Rule
     }
     let mut engine = Engine::new(EngineOptions::default());
     engine.load_record(&record, None).map_err(|e| format!("{}: {e}", path.display()))?;
+    if let Some(o) = engine.game().outcome() {
+        return Err(format!("{}: the game is over ({o}): there is nothing left to play out", path.display()));
+    }
     Ok((engine.rules().clone(), engine.game().clone()))
 }
 

@@ -32,7 +32,8 @@ pub struct RunArgs {
     /// Playouts per move for tengen.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub playouts: Option<u64>,
-    /// Seconds per move (tengen's limit; an external opponent gets it as `time_settings 0 S 1`).
+    /// Seconds per move (tengen's limit; an external opponent gets it as `time_settings 0 S 1`, with
+    /// S rounded up to whole seconds as GTP requires).
     #[arg(long, value_parser = crate::cli::parse_seconds)]
     pub time: Option<f64>,
     /// Search threads of each tengen engine.
@@ -204,7 +205,8 @@ impl MatchArgs {
         // minute (a hang, not slowness); without --time it has five minutes.
         let genmove = self.run.time.map_or(300.0, |t| 10.0 * t + 30.0);
         let limits = GtpLimits { genmove: duration_from_secs(genmove), admin: Duration::from_secs(30) };
-        let time_settings = self.run.time.map(|t| format!("time_settings 0 {t} 1"));
+        // GTP's `time_settings` takes whole seconds.
+        let time_settings = self.run.time.map(|t| format!("time_settings 0 {} 1", t.ceil().max(1.0) as u64));
         self.run.config(
             "match",
             PlayerSpec::Engine { label: "tengen".into(), options: tengen },

@@ -171,6 +171,8 @@ pub struct GtpPlayer {
     knows_tengen_rules: bool,
     /// `time_settings` to send at the start of every game, if any.
     time_settings: Option<String>,
+    /// Has the program's refusal of `time_settings` been reported?
+    warned_clock: bool,
     geometry: Option<Geometry>,
 }
 
@@ -183,6 +185,7 @@ impl GtpPlayer {
             ident: None,
             knows_tengen_rules: false,
             time_settings,
+            warned_clock: false,
             geometry: None,
         }
     }
@@ -232,10 +235,63 @@ impl GtpPlayer {
         }
     }
 
+    /// `new_game`'s work: start the program if needed, then rules, size, komi and clock.
+    fn prepare(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
+        self.start()?;
+        let rules = setup.rules.to_string();
+        if self.knows_tengen_rules {
+            self.setup(&format!("tengen-rules {rules}"))?;
+        } else if setup.rules.variant() != Variant::Go {
+            return Err(PlayerError::Start(format!(
+                "it does not play {} (it lacks the `tengen-rules` command)",
+                setup.rules.variant().game_id()
+            )));
+        } else if let Some(option) = option_unknown_to_gtp(&setup.rules) {
+            // The referee would apply it and the program not know it: its moves would be forfeits
+            // (walls) or mean something else (a pass taking the button).
+            return Err(PlayerError::Start(format!(
+                "it cannot be told about the {option} (it lacks the `tengen-rules` command)"
+            )));
+        }
+        self.setup(&format!("boardsize {}", setup.size))?;
+        self.setup("clear_board")?;
+        if setup.rules.variant() != Variant::Stones {
+            self.setup(&format!("komi {}", crate::rules::format_margin(setup.rules.komi_value())))?;
+        }
+        if let Some(ts) = self.time_settings.clone() {
+            let admin = self.limits.admin;
+            match self.send(&ts, admin) {
+                Ok(_) => {}
+                // GTP makes the clock commands optional: the program then plays without a clock,
+                // and the runner's time-out for a hang still holds.
+                Err(PlayerError::Refused(why)) => {
+                    if !self.warned_clock {
+                        eprintln!("tengen: warning: {} plays without a clock: {why}", self.command);
+                        self.warned_clock = true;
+                    }
+                }
+                Err(e) => return Err(PlayerError::Start(e.to_string())),
+            }
+        }
+        self.geometry = Some(Geometry::new(setup.size));
+        Ok(())
+    }
+
     /// Sends a setup command; any failure means the program cannot play this game.
     fn setup(&mut self, command: &str) -> Result<(), PlayerError> {
         let admin = self.limits.admin;
         self.send(command, admin).map(drop).map_err(|e| PlayerError::Start(e.to_string()))
+    }
+}
+
+/// A standard-Go option of `rules` that a program without `tengen-rules` cannot be told about.
+fn option_unknown_to_gtp(rules: &RulesConfig) -> Option<&'static str> {
+    if !rules.walls.is_empty() {
+        Some("walls")
+    } else if rules.variant.go.button {
+        Some("button")
+    } else {
+        None
     }
 }
 
@@ -246,26 +302,12 @@ impl Player for GtpPlayer {
     }
 
     fn new_game(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
-        self.start()?;
-        let rules = setup.rules.to_string();
-        if self.knows_tengen_rules {
-            self.setup(&format!("tengen-rules {rules}"))?;
-        } else if setup.rules.variant() != Variant::Go {
-            return Err(PlayerError::Start(format!(
-                "it does not play {} (it lacks the `tengen-rules` command)",
-                setup.rules.variant().game_id()
-            )));
+        match self.prepare(setup) {
+            // It crashed or hung while being set up (the process is gone): a fresh one gets one more
+            // try at this game, as after a crash in a game. A refusal stands.
+            Err(PlayerError::Start(_)) if self.client.is_none() => self.prepare(setup),
+            done => done,
         }
-        self.setup(&format!("boardsize {}", setup.size))?;
-        self.setup("clear_board")?;
-        if setup.rules.variant() != Variant::Stones {
-            self.setup(&format!("komi {}", crate::rules::format_margin(setup.rules.komi_value())))?;
-        }
-        if let Some(ts) = self.time_settings.clone() {
-            self.setup(&ts)?;
-        }
-        self.geometry = Some(Geometry::new(setup.size));
-        Ok(())
     }
 
     fn play(&mut self, color: Color, mv: Move) -> Result<(), PlayerError> {

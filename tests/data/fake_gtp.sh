@@ -8,19 +8,33 @@
 #   illegal  answers A1 from then on (illegal once A1 is occupied);
 #   refuse   answers `? cannot`;
 #   hang     never answers (reads the next command instead).
+#   Modes that play their N-1 moves, then pass for good:
+#   crash_clear  exits at `clear_board` in its second start (the first game's setup after the check);
+#   quit_on_pass exits when told of a pass after its own pass (the pass that ends the game);
+#   no_clock     refuses `time_settings`, as GTP allows, and writes what it was sent to LOG.ts.
 #   Every start appends a line to LOG, so a test can count restarts.
 mode=$1
 limit=$2
 echo start >> "$3"
 n=0
 played=" "
+passed=no
 while read -r cmd rest; do
   case "$cmd" in
     play)
       # "play COLOR VERTEX": remember the vertex, upper-cased.
       vertex=$(printf '%s' "${rest#* }" | tr 'a-z' 'A-Z')
+      if [ "$mode" = quit_on_pass ] && [ "$vertex" = PASS ] && [ "$passed" = yes ]; then exit 0; fi
       played="$played$vertex "
       printf '=\n\n'
+      ;;
+    time_settings)
+      if [ "$mode" = no_clock ]; then
+        echo "time_settings $rest" >> "$3.ts"
+        printf '? unknown command\n\n'
+      else
+        printf '=\n\n'
+      fi
       ;;
     genmove)
       n=$((n + 1))
@@ -40,10 +54,13 @@ while read -r cmd rest; do
           illegal) printf '= A1\n\n' ;;
           refuse) printf '? cannot\n\n' ;;
           hang) ;;
+          *) passed=yes; printf '= pass\n\n' ;;
         esac
       fi
       ;;
-    clear_board) played=" "; printf '=\n\n' ;;
+    clear_board)
+      if [ "$mode" = crash_clear ] && [ "$(wc -l < "$3")" -eq 2 ]; then exit 3; fi
+      played=" "; passed=no; printf '=\n\n' ;;
     name) printf '= fake\n\n' ;;
     version) printf '= 1\n\n' ;;
     known_command) printf '= false\n\n' ;;
