@@ -57,6 +57,8 @@ pub(super) struct StatusCache {
     hash: u64,
     size: usize,
     status: FinalStatus,
+    /// Judged by a status search (seki kept standing), not from a move search's ownership.
+    settled: bool,
 }
 
 impl Engine {
@@ -93,7 +95,7 @@ impl Engine {
         on_report(&report);
         self.kept = Some(KeptTree { tree, key });
         if report.ownership.is_some() {
-            self.remember_status(&report);
+            self.remember_status(&report, false);
         }
         Ok(report)
     }
@@ -288,7 +290,10 @@ impl Engine {
     /// went on (no passes pending), in a tree of its own; remembers and returns the judgement.
     fn status_search(&mut self, to_move: Color, limits: Limits) -> FinalStatus {
         let req = ThinkRequest { limits, want_ownership: true, ..ThinkRequest::default() };
-        let config = self.search_config(to_move, 1);
+        // Heavy playouts that keep a seki standing, whatever the policy option says: playouts that
+        // fill a seki's shared liberty make the judgement call the seki's groups dead.
+        let config =
+            SearchConfig { policy: Policy::Heavy, keep_seki: true, ..self.search_config(to_move, 1) };
         let tree = Tree::with_megabytes(STATUS_TREE_MB.min(self.options.max_tree_mb));
         let report = with_game!(&self.game, g => {
             let mut root = g.position().clone();
@@ -305,7 +310,7 @@ impl Engine {
             };
             search::search(&input, &tree, &config, &req, &|| false, &mut |_| {})
         });
-        self.remember_status(&report);
+        self.remember_status(&report, true);
         self.cached_status().unwrap_or_default()
     }
 
@@ -380,29 +385,32 @@ impl Engine {
         self.cached_status().unwrap_or_default()
     }
 
+    /// The judgement remembered for this board.
     fn cached_status(&self) -> Option<FinalStatus> {
-        let b = self.game.board();
-        self.status_cache
-            .as_ref()
-            .filter(|c| c.hash == b.hash() && c.size == b.size())
-            .map(|c| c.status.clone())
+        self.cached_entry().map(|c| c.status.clone())
     }
 
-    fn remember_status(&mut self, report: &SearchReport) {
+    fn cached_entry(&self) -> Option<&StatusCache> {
+        let b = self.game.board();
+        self.status_cache.as_ref().filter(|c| c.hash == b.hash() && c.size == b.size())
+    }
+
+    fn remember_status(&mut self, report: &SearchReport, settled: bool) {
         let b = self.game.board();
         let status = judge(b, report);
-        self.status_cache = Some(StatusCache { hash: b.hash(), size: b.size(), status });
+        self.status_cache = Some(StatusCache { hash: b.hash(), size: b.size(), status, settled });
     }
 
     /// Dead stones and stones in seki on the current board, as the engine judges them: from the last
-    /// search of this board (the one that decided to pass), else from a search made now.
+    /// status search of this board (the one that decided to pass after the opponent's pass), else
+    /// from one made now. Never from a move search's ownership, whose playouts fill sekis.
     pub fn final_status(&mut self) -> FinalStatus {
         if self.variant() == Variant::Stones {
             // Stones has no count: every stone on the board stands.
             return FinalStatus::default();
         }
-        if let Some(s) = self.cached_status() {
-            return s;
+        if let Some(c) = self.cached_entry().filter(|c| c.settled) {
+            return c.status.clone();
         }
         let limits = Limits { playouts: Some(STATUS_PLAYOUTS), time: None, early_stop: false };
         self.status_search(self.game.to_move(), limits)

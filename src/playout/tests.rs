@@ -132,6 +132,42 @@ fn no_eye_is_filled_in_go() {
 }
 
 #[test]
+fn seki_keeping_playouts_leave_a_seki_standing() {
+    // Black's B9-A8-B8-C8 (eye A9) and White's D9-D8-E8-F8-F9 (eye E9) share C9: whoever fills it
+    // puts their own group in atari, so with `keep_seki` neither does and the seki stays to the end.
+    // Every other empty point is an eye: light playouts, and heavy ones without `keep_seki`, play the
+    // self-atari as the last move left and lose the group of whoever has to move first.
+    let b = Board::from_diagram(
+        "
+        . X . O . O X X .
+        X X X O O O X X X
+        O O O X X X X X X
+        O O O X X X X X X
+        . O O X X . X X X
+        O O O X X X X X X
+        O . O X X X X . X
+        O O O X X X X X X
+        . O O X X X X X X",
+    );
+    let rules = Standard { komi: 0.5, ..Standard::default() };
+    let geo = *b.geometry();
+    let at = |v: &str| geo.parse_vertex(v).unwrap();
+    for to_move in [Color::Black, Color::White] {
+        let mut start = Position::new(&rules, b.clone());
+        start.to_move = to_move;
+        let mut p = Playout::new(&start);
+        p.keep_seki(true);
+        let mut r = rng(9);
+        for _ in 0..200 {
+            p.run(&rules, &start, Policy::Heavy, &mut r);
+            assert_eq!(p.owner()[at("C9").idx()], 0, "{to_move} to move: the shared liberty was filled");
+            assert_eq!(p.owner()[at("B9").idx()], 1);
+            assert_eq!(p.owner()[at("D9").idx()], -1);
+        }
+    }
+}
+
+#[test]
 fn heavy_captures_the_chain_the_last_move_left_in_atari() {
     // White's last move B3 leaves the white B3-C3 chain... Black to move: White C4 is in atari at C5.
     let b = Board::from_diagram(

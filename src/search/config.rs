@@ -79,6 +79,8 @@ pub struct SearchConfig {
     /// UCB exploration constant added to the RAVE value (0: priors and RAVE alone explore).
     pub explore: f64,
     pub priors: PriorWeights,
+    /// Heavy playouts that leave a seki standing (`Playout::keep_seki`): for judging dead stones.
+    pub keep_seki: bool,
 }
 
 impl Default for SearchConfig {
@@ -91,6 +93,7 @@ impl Default for SearchConfig {
             rave_equiv: 3000.0,
             explore: 0.0,
             priors: PriorWeights::default(),
+            keep_seki: false,
         }
     }
 }

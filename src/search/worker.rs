@@ -110,9 +110,11 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
         // One generator per thread, from the search's seed and the thread's index (splitmix-style
         // spreading, so neighbouring seeds give unrelated streams).
         let seed = shared.config.seed ^ (thread as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut playout = Playout::new(root);
+        playout.keep_seki(shared.config.keep_seki);
         Worker {
             shared,
-            playout: Playout::new(root),
+            playout,
             scratch: root.clone(),
             ladder: LadderReader::new(),
             rng: Rng::seed_from_u64(seed),
