@@ -3,13 +3,13 @@
 
 use super::Engine;
 use crate::board::{Cell, Color};
-use crate::rules::{AnyGame, Variant};
+use crate::rules::{AnyGame, Outcome, Variant};
 
 const COLUMNS: &str = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
 impl Engine {
-    /// Lines of information shown beside the board.
-    fn board_notes(&self) -> Vec<String> {
+    /// Lines of information shown beside the board, with the game's result once it is over.
+    fn board_notes(&self, result: Option<Outcome>) -> Vec<String> {
         let g: &AnyGame = self.game();
         let geo = g.board().geometry();
         let mut notes = vec![
@@ -43,19 +43,21 @@ impl Engine {
                 notes.push(format!("Button: {who}"));
             }
         }
-        if let Some(o) = g.outcome() {
+        if let Some(o) = result {
             notes.push(format!("Game over: {o} ({:?})", o.reason));
         }
         notes
     }
 
-    /// The `showboard` diagram.
-    pub fn showboard(&self) -> String {
+    /// The `showboard` diagram. After two passes it shows `final_score`'s result, which may need a
+    /// search to judge the dead stones.
+    pub fn showboard(&mut self) -> String {
+        let result = self.game_result();
+        let notes = self.board_notes(result);
         let b = self.game().board();
         let size = b.size();
         let letters: String = COLUMNS.chars().take(size).flat_map(|c| [' ', c]).collect();
         let header = format!("   {letters}");
-        let notes = self.board_notes();
         let mut lines = vec![header.clone()];
         for (row, y) in (0..size).rev().enumerate() {
             let mut line = format!("{:>2} ", y + 1);

@@ -209,10 +209,15 @@ impl Engine {
         }
     }
 
-    /// The result the rules alone give once the game is over (every stone on the board counted alive),
-    /// as GoGui's rules protocol asks for; `None` while the game goes on.
-    pub fn rules_result(&self) -> Option<Outcome> {
-        self.game.outcome()
+    /// The game's result once it is over, `None` while it goes on. After two passes that is
+    /// `final_score`'s count, with the engine's dead stones removed (RULES.md section 2), so that
+    /// `final_score`, `showboard`, the record's `RE` and GoGui's `gogui-rules_final_result` agree.
+    pub fn game_result(&mut self) -> Option<Outcome> {
+        let outcome = self.game.outcome()?;
+        if outcome.reason == crate::rules::EndReason::TwoPasses {
+            return Some(self.final_score().unwrap_or(outcome));
+        }
+        Some(outcome)
     }
 
     pub fn variant(&self) -> Variant {

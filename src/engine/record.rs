@@ -7,10 +7,11 @@ use crate::sgf::{GameRecord, RecordMove};
 
 impl Engine {
     /// The game so far as an SGF record: size, komi (not for Stones), the complete rules string in
-    /// `RU`, handicap stones as `AB`, the moves, and the result once the game is over. Variant moves
+    /// `RU`, handicap stones as `AB`, the moves, and the result once the game is over (`game_result`). Variant moves
     /// that GTP writes `pass` (button, prisoner return, stake) are passes with a comment naming them,
     /// which [`Engine::load_record`] reads back.
-    pub fn to_record(&self) -> GameRecord {
+    pub fn to_record(&mut self) -> GameRecord {
+        let result = self.game_result().map(|o| o.to_string());
         let g = self.game();
         let geo = g.board().geometry();
         let mut record = GameRecord::new(self.size);
@@ -32,7 +33,7 @@ impl Engine {
                 comment: (m.is_pass_like() && m != Move::Pass).then(|| m.describe(geo)),
             })
             .collect();
-        record.result = g.outcome().map(|o| o.to_string());
+        record.result = result;
         record
     }
 

@@ -81,7 +81,7 @@ const COMMANDS: &[(&str, Handler)] = &[
         text(format!("{} {}", g.prisoners(Color::Black), g.prisoners(Color::White)))
     }),
     ("gogui-rules_final_result", |s, _| {
-        text(s.engine.rules_result().map(|o| o.to_string()).unwrap_or_default())
+        text(s.engine.game_result().map(|o| o.to_string()).unwrap_or_default())
     }),
 ];
 

@@ -241,6 +241,14 @@ impl Game {
         format!("{}{}", COLUMNS[p % self.size] as char, p / self.size + 1)
     }
 
+    /// The point a GTP vertex (`C4`) names on this board, if any.
+    pub fn point(&self, vertex: &str) -> Option<usize> {
+        let letter = vertex.as_bytes().first()?.to_ascii_uppercase();
+        let x = COLUMNS.iter().position(|&c| c == letter)?;
+        let y: usize = vertex.get(1..)?.parse().ok()?;
+        (x < self.size && (1..=self.size).contains(&y)).then(|| (y - 1) * self.size + x)
+    }
+
     pub fn to_move(&self) -> u8 {
         self.state.to_move
     }
@@ -650,9 +658,8 @@ impl Game {
     }
 
     /// Area counts (RULES.md 2: stones + empty regions bordered by one colour only; RULES.md 6: walls
-    /// count for nobody) and territory counts (the empty part only).
-    fn counts(&self) -> ([i32; 3], [i32; 3]) {
-        let grid = &self.state.grid;
+    /// count for nobody) and territory counts (the empty part only) of `grid`.
+    fn counts(&self, grid: &[u8]) -> ([i32; 3], [i32; 3]) {
         let (mut area, mut territory) = ([0; 3], [0; 3]);
         let mut seen = vec![false; grid.len()];
         for p in 0..grid.len() {
@@ -690,7 +697,23 @@ impl Game {
     }
 
     /// The result string once the game is over (`B+3.5`, `W+0.5`, `0`, Stones `B+N`), else empty.
+    /// A game ended by two passes is counted with every stone alive.
     pub fn result(&self) -> String {
+        self.result_without(&[])
+    }
+
+    /// `result`, with the stones at `dead` (the engine's judgement, RULES.md 2) taken off the board
+    /// before a count: their points are then empty, and under territory scoring each is a prisoner of
+    /// the other colour.
+    pub fn result_without(&self, dead: &[usize]) -> String {
+        let mut grid = self.state.grid.clone();
+        let mut prisoners = self.state.prisoners;
+        for &p in dead {
+            if let c @ (BLACK | WHITE) = grid[p] {
+                grid[p] = EMPTY;
+                prisoners[opp(c) as usize] += 1;
+            }
+        }
         match self.state.end {
             None => String::new(),
             Some(End::Draw) => "0".into(),
@@ -698,10 +721,10 @@ impl Game {
                 format!("{}+{}", if winner == BLACK { 'B' } else { 'W' }, lead.max(0))
             }
             Some(End::TwoPasses) => {
-                let (area, territory) = self.counts();
+                let (area, territory) = self.counts(&grid);
                 let points = |c: u8| -> f64 {
                     if self.rules.variant == Variant::Go && self.rules.territory {
-                        (territory[c as usize] + self.state.prisoners[c as usize]) as f64
+                        (territory[c as usize] + prisoners[c as usize]) as f64
                     } else {
                         area[c as usize] as f64
                     }
