@@ -179,7 +179,7 @@ impl Engine {
         self.require_empty()?;
         let free = self.game.board().empties().len();
         let distinct = pts.iter().enumerate().all(|(i, p)| !pts[..i].contains(p));
-        if pts.len() < 2 || pts.len() >= free || !distinct {
+        if pts.len() < 2 || pts.len() > handicap::MAX_HANDICAP || pts.len() >= free || !distinct {
             return Err(EngineError::BadVertexList);
         }
         self.place_handicap(pts).map_err(|_| EngineError::BadVertexList)

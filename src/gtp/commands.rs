@@ -126,6 +126,10 @@ fn komi(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
     if k.abs() > 10_000.0 {
         return Err(GtpError::syntax());
     }
+    // RULES.md: komi is a multiple of 0.5 (results and draws are counted in half points).
+    if (k * 2.0).fract() != 0.0 {
+        return Err(GtpError::new("unacceptable komi"));
+    }
     s.engine.set_komi(k);
     text("")
 }

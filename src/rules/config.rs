@@ -145,6 +145,9 @@ impl RulesConfig {
                     if !komi.is_finite() || komi.abs() > 1000.0 {
                         return Err(RulesError(format!("komi '{v}' is out of range")));
                     }
+                    if (komi * 2.0).fract() != 0.0 {
+                        return Err(RulesError(format!("komi '{v}' is not a multiple of 0.5")));
+                    }
                     cfg.komi = Komi::Set(komi);
                 }
                 (Variant::Go, "scoring") => {
@@ -304,6 +307,8 @@ mod tests {
             "go:scoring",
             "stoical:walls=I5",
             "go:komi=abc",
+            "go:komi=7.25",
+            "stoical:komi=1.1",
             "stones:threshold=-1",
         ] {
             assert!(RulesConfig::parse(s).is_err(), "{s}");

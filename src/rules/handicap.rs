@@ -2,6 +2,10 @@
 
 use crate::board::{Geometry, Point};
 
+/// The most handicap stones a game takes, fixed or free (RULES.md section 2: 0 or 2..9). GTP would
+/// allow a free handicap up to the board's points less one; the rules here do not.
+pub const MAX_HANDICAP: usize = 9;
+
 /// The most fixed handicap stones a board takes: none below 7x7, 4 on 7x7 and even sizes, else 9.
 pub fn max_fixed(size: usize) -> usize {
     if size < 7 {
@@ -45,10 +49,14 @@ pub fn fixed_points(geo: &Geometry, n: usize) -> Option<Vec<Point>> {
 }
 
 /// Points for a free handicap of `n` stones chosen by the engine: the fixed placement where the board
-/// takes it, otherwise a spread over the board's star-like points and then any free points.
+/// takes it; otherwise, and for the stones beyond it, each next stone on the free point farthest from
+/// the stones already placed, kept off the edge where the board has room (no nearer than the fourth
+/// line from 13x13, the third from 7x7, the second from 5x5) and the more central of equals first.
+/// Stones of one colour on a board with an empty point always have a liberty, so any spread is legal
+/// (walls aside, which the placement checks).
 pub fn free_points(geo: &Geometry, n: usize, blocked: &[Point]) -> Option<Vec<Point>> {
     let size = geo.size;
-    if n < 2 || n >= size * size - blocked.len() {
+    if !(2..=MAX_HANDICAP).contains(&n) || n >= size * size - blocked.len() {
         return None;
     }
     let mut pts: Vec<Point> = fixed_points(geo, n.min(max_fixed(size)))
@@ -56,20 +64,32 @@ pub fn free_points(geo: &Geometry, n: usize, blocked: &[Point]) -> Option<Vec<Po
         .into_iter()
         .filter(|p| !blocked.contains(p))
         .collect();
-    // Fill the rest in a checkerboard order, so that no stone is placed without liberties.
-    for parity in 0..2 {
-        for q in geo.points() {
-            if pts.len() >= n {
-                break;
-            }
-            let (x, y) = geo.xy(q);
-            if (x + y) % 2 == parity && !pts.contains(&q) && !blocked.contains(&q) {
-                pts.push(q);
+    let margin = match size {
+        13.. => 3,
+        7..=12 => 2,
+        5..=6 => 1,
+        _ => 0,
+    };
+    let from_edge = |q: Point| {
+        let (x, y) = geo.xy(q);
+        x.min(y).min(size - 1 - x).min(size - 1 - y)
+    };
+    let dist2 = |a: Point, b: Point| {
+        let ((ax, ay), (bx, by)) = (geo.xy(a), geo.xy(b));
+        ax.abs_diff(bx).pow(2) + ay.abs_diff(by).pow(2)
+    };
+    while pts.len() < n {
+        let mut best: Option<((bool, usize, usize), Point)> = None;
+        for q in geo.points().filter(|q| !pts.contains(q) && !blocked.contains(q)) {
+            let nearest = pts.iter().map(|&s| dist2(q, s)).min().unwrap_or(usize::MAX);
+            let key = (from_edge(q) >= margin, nearest, from_edge(q));
+            if best.is_none_or(|(k, _)| key > k) {
+                best = Some((key, q));
             }
         }
+        pts.push(best?.1);
     }
-    pts.truncate(n);
-    (pts.len() == n).then_some(pts)
+    Some(pts)
 }
 
 #[cfg(test)]
@@ -97,5 +117,35 @@ mod tests {
         let mut v: Vec<String> = fixed_points(&g7, 4).unwrap().iter().map(|&p| g7.vertex(p)).collect();
         v.sort();
         assert_eq!(v.join(" "), "C3 C5 E3 E5");
+    }
+
+    #[test]
+    fn free_handicap_takes_two_to_nine_stones_on_any_board_with_room() {
+        for size in [5, 9, 13, 19] {
+            let g = Geometry::new(size);
+            for n in 2..=MAX_HANDICAP.min(size * size - 1) {
+                let pts = free_points(&g, n, &[]).unwrap();
+                assert_eq!(pts.len(), n);
+                assert!(pts.iter().enumerate().all(|(i, p)| !pts[..i].contains(p)), "{size}: {n}");
+            }
+            for n in [0, 1, MAX_HANDICAP + 1, size * size] {
+                assert!(free_points(&g, n, &[]).is_none(), "{size}: {n}");
+            }
+        }
+        // Off the edge where there is room: the second line and up on 6x6, the centre first.
+        let g6 = Geometry::new(6);
+        let names: Vec<String> = free_points(&g6, 2, &[]).unwrap().iter().map(|&p| g6.vertex(p)).collect();
+        assert_eq!(names, ["C3", "E5"]);
+        // Beyond the fixed four of an even board, the centre and then the sides.
+        let g10 = Geometry::new(10);
+        let five = free_points(&g10, 5, &[]).unwrap();
+        assert!(["E5", "F5", "E6", "F6"].contains(&g10.vertex(five[4]).as_str()), "{}", g10.vertex(five[4]));
+        assert!(five.iter().all(|&p| {
+            let (x, y) = g10.xy(p);
+            (2..=7).contains(&x) && (2..=7).contains(&y)
+        }));
+        // A small board takes up to its points less one (GTP's bound), within the nine.
+        assert_eq!(free_points(&Geometry::new(2), 3, &[]).map(|p| p.len()), Some(3));
+        assert!(free_points(&Geometry::new(2), 4, &[]).is_none());
     }
 }
