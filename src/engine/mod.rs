@@ -18,7 +18,7 @@ pub use think::{MoveReports, DEFAULT_PLAYOUTS, RESIGN_MIN_VISITS, STATUS_PLAYOUT
 pub use crate::search::{Candidate, FinalStatus, Limits, SearchReport, ThinkRequest, TimeLimit};
 
 use crate::board::{Color, Point, MAX_SIZE, MIN_SIZE};
-use crate::rules::{handicap, AnyGame, Komi, Move, Outcome, RulesConfig, Variant};
+use crate::rules::{handicap, AnyGame, Komi, Move, Outcome, RulesConfig, RulesError, Variant};
 
 /// A move as GTP speaks of it: `pass` may stand for a variant move, and the engine may resign.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -112,24 +112,46 @@ impl Engine {
         self.clear_board();
     }
 
+    /// Changes the rules of the game in progress, as KGS's `kgs-rules` asks (a server may send it
+    /// after the handicap or after replaying a resumed game): the handicap and the moves are replayed
+    /// under the new rules; the clock stays, and so does komi unless `rules` sets it. When some move
+    /// is not legal under the new rules, nothing changes.
+    pub fn change_rules(&mut self, mut rules: RulesConfig) -> Result<(), EngineError> {
+        if rules.komi == Komi::Default {
+            rules.komi = self.rules.komi;
+        }
+        let game = self.replayed(&rules).ok_or_else(|| {
+            EngineError::UnknownRules(RulesError("a move of this game is not legal under them".into()))
+        })?;
+        self.rules = rules;
+        self.game = game;
+        Ok(())
+    }
+
     /// Rebuilds the game under the current rules and replays its moves (used when komi changes mid-game).
     fn replay_with_rules(&mut self) {
+        if let Some(game) = self.replayed(&self.rules) {
+            self.game = game;
+        }
+    }
+
+    /// The game so far (handicap, moves, an ending such as a resignation) replayed under `rules`;
+    /// `None` when some move is not legal under them.
+    fn replayed(&self, rules: &RulesConfig) -> Option<AnyGame> {
         let handicap = self.game.handicap().to_vec();
         let moves = self.game.moves().to_vec();
         let outcome = self.game.outcome();
-        let mut game = AnyGame::new(&self.rules, self.size);
+        let mut game = AnyGame::new(rules, self.size);
         if !handicap.is_empty() && game.set_handicap(&handicap).is_err() {
-            return;
+            return None;
         }
         for &(c, m) in &moves {
-            if game.play(c, m).is_err() {
-                return;
-            }
+            game.play(c, m).ok()?;
         }
         if let (Some(o), None) = (outcome, game.outcome()) {
             game.set_outcome(o);
         }
-        self.game = game;
+        Some(game)
     }
 
     /// Plays a move for either colour. A GTP `pass` (`Move::Pass`) is turned into the move it stands

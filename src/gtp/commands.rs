@@ -253,7 +253,7 @@ fn kgs_rules(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
     let name = args::arg(c.args, 0)?;
     let rules =
         RulesConfig::from_kgs(name, s.engine.rules()).ok_or_else(|| GtpError::new("unknown rules"))?;
-    s.engine.set_rules(rules);
+    s.engine.change_rules(rules)?;
     text("")
 }
 
