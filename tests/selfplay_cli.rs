@@ -407,6 +407,8 @@ fn bad_input_fails_before_any_game() {
     failure(&["match", "--opponent", "sh -c 'exit 1'", "--games", "2", "--out", d], "--opponent");
     failure(&["selfplay", "--games", "2", "--rules", "chess", "--out", d], "unknown rules");
     failure(&["selfplay", "--games", "2", "--rules", "go:ko=maybe", "--out", d], "unknown rules");
+    failure(&["selfplay", "--games", "2", "--size", "5", "--rules", "go:walls=Z9", "--out", d], "off a 5x5");
+    failure(&["selfplay", "--games", "2", "--komi", "7.25", "--out", d], "multiple of 0.5");
     failure(&["selfplay", "--games", "2", "--black", "--playouts x", "--out", d], "--black");
     failure(&["selfplay", "--games", "2", "--white", "--rules stones", "--out", d], "whole run");
     if let Some(gnugo) = gnugo() {

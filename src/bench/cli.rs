@@ -123,6 +123,9 @@ pub fn configs(args: &BenchArgs) -> Result<Vec<BenchConfig>, String> {
         };
         suite.retain(|c| c.policy == policy);
     }
+    for c in &suite {
+        c.rules.check_walls_fit(c.start.board().size()).map_err(|e| format!("--rules: {e}"))?;
+    }
     Ok(suite)
 }
 

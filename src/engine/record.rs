@@ -39,8 +39,9 @@ impl Engine {
 
     /// Replaces the game by the one `record` holds, up to but not including move number `until`
     /// (1-based, GTP `loadsgf FILE N`; all moves when `None`). Size and komi come from the file; the
-    /// rules from `RU` when it is a rules string or a KGS rules name, else the current ones stay. On
-    /// any error the engine is unchanged.
+    /// rules from `RU` when it is a rules string or a KGS or SGF rules name, else the current ones
+    /// stay; a rules string that names a variant but does not parse is an error. On any error the
+    /// engine is unchanged.
     pub fn load_record(&mut self, record: &GameRecord, until: Option<usize>) -> Result<(), EngineError> {
         let fail = |why: String| EngineError::CannotLoad(why);
         let size = record.size;
@@ -48,10 +49,14 @@ impl Engine {
             return Err(fail(format!("board size {size} is not supported")));
         }
         let mut rules = match record.rules.as_deref().map(str::trim) {
-            Some(ru) => RulesConfig::parse(ru)
-                .ok()
-                .or_else(|| RulesConfig::from_kgs(ru, &self.rules))
-                .unwrap_or_else(|| self.rules.clone()),
+            Some(ru) => match RulesConfig::parse(ru) {
+                Ok(rules) => rules,
+                // One of our rules strings that does not parse (a typo, a newer option): replaying
+                // the game under other rules would give another game, so say why instead.
+                Err(e) if RulesConfig::names_variant(ru) => return Err(fail(format!("RU[{ru}]: {e}"))),
+                // SGF's own names (Japanese, Chinese, AGA, NZ, ...), else the current rules.
+                Err(_) => RulesConfig::from_kgs(ru, &self.rules).unwrap_or_else(|| self.rules.clone()),
+            },
             None => self.rules.clone(),
         };
         if rules.komi == Komi::Default {

@@ -261,8 +261,9 @@ fn tengen_rules(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
     if c.args.is_empty() {
         return text(s.engine.rules().to_string());
     }
-    let rules =
-        RulesConfig::parse(&c.args.join(" ")).map_err(|e| GtpError::new(format!("unknown rules: {e}")))?;
+    let unknown = |e: crate::rules::RulesError| GtpError::new(format!("unknown rules: {e}"));
+    let rules = RulesConfig::parse(&c.args.join(" ")).map_err(unknown)?;
+    rules.check_walls_fit(s.engine.size()).map_err(unknown)?;
     s.engine.set_rules(rules);
     text("")
 }

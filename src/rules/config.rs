@@ -190,13 +190,31 @@ impl RulesConfig {
         Ok(cfg)
     }
 
-    /// The rules that KGS's `kgs-rules` names stand for, keeping this configuration's komi and walls.
+    /// Are all the walls on a board of `size`? A wall off the board would be silently ignored.
+    pub fn check_walls_fit(&self, size: usize) -> Result<(), RulesError> {
+        let geo = Geometry::new(MAX_SIZE);
+        match self.walls.iter().find(|&&(x, y)| x >= size || y >= size) {
+            Some(&(x, y)) => {
+                Err(RulesError(format!("wall {} is off a {size}x{size} board", geo.vertex(geo.point(x, y)))))
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Does `s` start like one of our rules strings (a variant name, then `:` options or nothing)?
+    pub fn names_variant(s: &str) -> bool {
+        let name = s.trim().split(':').next().unwrap_or("").trim().to_ascii_lowercase();
+        matches!(name.as_str(), "go" | "standard" | "stones" | "stoical" | "stoical-go" | "stoicalgo")
+    }
+
+    /// The rules that KGS's `kgs-rules` names stand for (and SGF's `RU` names: `NZ`, `Korean`),
+    /// keeping this configuration's komi and walls.
     pub fn from_kgs(name: &str, base: &RulesConfig) -> Option<RulesConfig> {
         let (scoring, ko, suicide) = match name.to_ascii_lowercase().as_str() {
             "chinese" => (Scoring::Area, KoRule::Positional, false),
-            "japanese" => (Scoring::Territory, KoRule::Simple, false),
+            "japanese" | "korean" => (Scoring::Territory, KoRule::Simple, false),
             "aga" => (Scoring::Area, KoRule::Situational, false),
-            "new_zealand" => (Scoring::Area, KoRule::Situational, true),
+            "new_zealand" | "new zealand" | "nz" => (Scoring::Area, KoRule::Situational, true),
             "tromp-taylor" | "tromp_taylor" => (Scoring::Area, KoRule::Positional, true),
             _ => return None,
         };
@@ -295,6 +313,15 @@ mod tests {
         );
         // RULES.md section 2: territory scoring defaults to komi 6.5.
         assert_eq!(RulesConfig::parse("go:scoring=territory").unwrap().komi_value(), 6.5);
+    }
+
+    #[test]
+    fn walls_must_be_on_the_board() {
+        let r = RulesConfig::parse("go:walls=E5+Z9").unwrap();
+        assert!(r.check_walls_fit(25).is_ok());
+        assert_eq!(r.check_walls_fit(9).unwrap_err().to_string(), "wall Z9 is off a 9x9 board");
+        assert!(RulesConfig::parse("go:walls=E5").unwrap().check_walls_fit(5).is_ok());
+        assert!(RulesConfig::parse("go:walls=E5").unwrap().check_walls_fit(4).is_err());
     }
 
     #[test]

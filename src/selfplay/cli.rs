@@ -110,8 +110,12 @@ impl RunArgs {
             if !k.is_finite() || k.abs() > 1000.0 {
                 return Err(format!("--komi {k} is out of range"));
             }
+            if (k * 2.0).fract() != 0.0 {
+                return Err(format!("--komi {k} is not a multiple of 0.5"));
+            }
             rules.komi = Komi::Set(k);
         }
+        rules.check_walls_fit(self.size as usize).map_err(|e| format!("--rules: {e}"))?;
         Ok(rules)
     }
 
