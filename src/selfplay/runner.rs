@@ -208,8 +208,14 @@ fn finish(
         comment.push(format!("Forfeit: {d}."));
     }
     if outcome.opening_moves > 0 {
-        comment.push(format!("The first {} moves are a random opening.", outcome.opening_moves));
+        comment.push(format!(
+            "The first {} moves are a random opening (seed {}).",
+            outcome.opening_moves,
+            config.spec(index).opening_seed
+        ));
     }
+    // What it takes to replay this game alone: the seeds it actually ran with.
+    comment.push(format!("A tengen player's seed in this game is the seed= in its name plus {index}."));
     for (c, s) in [(Color::Black, &outcome.player_scores.black), (Color::White, &outcome.player_scores.white)]
     {
         if let Some(s) = s {
