@@ -7,9 +7,9 @@ use crate::sgf::{GameRecord, RecordMove};
 
 impl Engine {
     /// The game so far as an SGF record: size, komi (not for Stones), the complete rules string in
-    /// `RU`, handicap stones as `AB`, the moves, and the result once the game is over (`game_result`). Variant moves
-    /// that GTP writes `pass` (button, prisoner return, stake) are passes with a comment naming them,
-    /// which [`Engine::load_record`] reads back.
+    /// `RU`, handicap stones as `AB`, the moves, and the result once the game is over
+    /// (`game_result`). Variant moves that GTP writes `pass` (button, prisoner return, stake) are
+    /// passes with a comment naming them, which [`Engine::load_record`] reads back.
     pub fn to_record(&mut self) -> GameRecord {
         let result = self.game_result().map(|o| o.to_string());
         let g = self.game();
