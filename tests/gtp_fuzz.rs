@@ -274,8 +274,8 @@ fn check_game(session: &Session, context: &str) {
     let game = engine.game();
     game.board().check_consistency().unwrap_or_else(|e| panic!("{context}: board inconsistent: {e}"));
     let mut replay = AnyGame::new(engine.rules(), engine.size());
-    if !game.handicap().is_empty() {
-        replay.set_handicap(game.handicap()).unwrap_or_else(|e| panic!("{context}: handicap replay: {e:?}"));
+    if !game.setup().is_empty() {
+        replay.set_up(game.setup()).unwrap_or_else(|e| panic!("{context}: set-up replay: {e:?}"));
     }
     for &(c, m) in game.moves() {
         replay.play(c, m).unwrap_or_else(|e| panic!("{context}: replaying {c} {m:?}: {e:?}"));

@@ -6,7 +6,9 @@ mod common;
 use common::{game, play, pt, state, try_play};
 use tengen::board::{Board, Cell, Color};
 use tengen::rules::handicap::fixed_points;
-use tengen::rules::{EndReason, Game, Illegal, KoRule, Move, Position, RulesConfig, Scoring, Standard};
+use tengen::rules::{
+    EndReason, Game, Illegal, KoRule, Move, Position, RulesConfig, Scoring, Setup, Standard,
+};
 
 fn go(s: &str) -> Standard {
     RulesConfig::parse(s).unwrap().standard()
@@ -355,6 +357,30 @@ fn fixed_handicap_then_white_moves() {
         // Not once a move was played.
         assert!(g.set_handicap(&stones).is_err());
     }
+}
+
+/// A position set up before the first move (SGF `AB`/`AW`/`PL`): stones of both colours, then the
+/// player the set-up names. Every stone must keep a liberty; nothing can be set up once moves exist.
+#[test]
+fn set_up_positions_keep_every_stone() {
+    let mut g = Game::new(go("go"), Board::new(5));
+    let geo = *g.board().geometry();
+    let pts = |vs: &[&str]| vs.iter().map(|v| geo.parse_vertex(v).unwrap()).collect::<Vec<_>>();
+    let setup = Setup { black: pts(&["B2", "C2"]), white: pts(&["B3", "C3"]), to_move: Color::Black };
+    g.set_up(&setup).unwrap();
+    assert_eq!(g.to_move(), Color::Black);
+    assert_eq!((g.board().stone_count(Color::Black), g.board().stone_count(Color::White)), (2, 2));
+    assert_eq!(g.setup(), &setup);
+    assert!(g.moves().is_empty());
+    play(&mut g, "D3");
+    assert!(g.set_up(&setup).is_err(), "not once a move was played");
+    // A1 black with its liberties A2 and B1 taken by White: it would be captured.
+    let mut g = Game::new(go("go"), Board::new(5));
+    let bad = Setup { black: pts(&["A1"]), white: pts(&["A2", "B1"]), to_move: Color::White };
+    assert_eq!(g.set_up(&bad), Err(Illegal::Suicide));
+    let twice = Setup { black: pts(&["C3"]), white: pts(&["C3"]), to_move: Color::White };
+    assert_eq!(g.set_up(&twice), Err(Illegal::Occupied));
+    assert_eq!(g.board().stone_count(Color::Black) + g.board().stone_count(Color::White), 0, "unchanged");
 }
 
 /// RULES.md 2, the options table: ko `simple` / `positional` / `situational` (default `simple`), suicide

@@ -135,14 +135,14 @@ impl Engine {
         }
     }
 
-    /// The game so far (handicap, moves, an ending such as a resignation) replayed under `rules`;
-    /// `None` when some move is not legal under them.
+    /// The game so far (set-up stones, moves, an ending such as a resignation) replayed under
+    /// `rules`; `None` when some move is not legal under them.
     fn replayed(&self, rules: &RulesConfig) -> Option<AnyGame> {
-        let handicap = self.game.handicap().to_vec();
+        let setup = self.game.setup().clone();
         let moves = self.game.moves().to_vec();
         let outcome = self.game.outcome();
         let mut game = AnyGame::new(rules, self.size);
-        if !handicap.is_empty() && game.set_handicap(&handicap).is_err() {
+        if !setup.is_empty() && game.set_up(&setup).is_err() {
             return None;
         }
         for &(c, m) in &moves {

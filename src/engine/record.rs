@@ -2,7 +2,7 @@
 
 use super::{Engine, EngineError};
 use crate::board::{Color, Geometry, Point, MAX_SIZE, MIN_SIZE};
-use crate::rules::{AnyGame, Komi, Move, RulesConfig, Variant};
+use crate::rules::{AnyGame, Komi, Move, RulesConfig, Setup, Variant};
 use crate::sgf::{GameRecord, RecordMove};
 
 impl Engine {
@@ -19,8 +19,16 @@ impl Engine {
             record.komi = Some(self.rules.komi_value());
         }
         record.rules = Some(self.rules.to_string());
-        record.handicap = g.handicap().len() as u32;
-        record.black_stones = g.handicap().iter().map(|&p| geo.xy(p)).collect();
+        let setup = g.setup();
+        record.black_stones = setup.black.iter().map(|&p| geo.xy(p)).collect();
+        record.white_stones = setup.white.iter().map(|&p| geo.xy(p)).collect();
+        // Black stones alone with White to move are a handicap (`HA`, and readers then know who
+        // moves); any other set-up says who moves with `PL`.
+        let is_handicap = setup.white.is_empty() && !setup.black.is_empty() && setup.to_move == Color::White;
+        record.handicap = if is_handicap { setup.black.len() as u32 } else { 0 };
+        if !is_handicap && !setup.is_empty() {
+            record.to_play = Some(setup.to_move);
+        }
         record.moves = g
             .moves()
             .iter()
@@ -74,12 +82,19 @@ impl Engine {
                 Err(fail(format!("point ({x}, {y}) is off the board")))
             }
         };
-        if !record.white_stones.is_empty() {
-            return Err(fail("white setup stones are not supported".into()));
-        }
-        if !record.black_stones.is_empty() {
-            let stones = record.black_stones.iter().map(|&xy| point(xy)).collect::<Result<Vec<_>, _>>()?;
-            game.set_handicap(&stones).map_err(|e| fail(format!("setup stones: {e}")))?;
+        let points =
+            |stones: &[(usize, usize)]| stones.iter().map(|&xy| point(xy)).collect::<Result<Vec<_>, _>>();
+        let (black, white) = (points(&record.black_stones)?, points(&record.white_stones)?);
+        // Who moves after the set-up: `PL` when the file says; else White after black stones alone
+        // (a handicap), Black otherwise.
+        let to_move = record.to_play.unwrap_or(if white.is_empty() && !black.is_empty() {
+            Color::White
+        } else {
+            Color::Black
+        });
+        let setup = Setup { black, white, to_move };
+        if !setup.is_empty() {
+            game.set_up(&setup).map_err(|e| fail(format!("setup stones: {e}")))?;
         }
         let count = until.map_or(record.moves.len(), |n| n.saturating_sub(1).min(record.moves.len()));
         for (i, m) in record.moves[..count].iter().enumerate() {

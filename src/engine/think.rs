@@ -5,7 +5,7 @@
 use super::{time_manager, Decision, Engine, EngineError, PolicyChoice};
 use crate::board::{Color, Point};
 use crate::playout::{Policy, Simulate};
-use crate::rules::{EndReason, Game, Move, RulesConfig, Variant};
+use crate::rules::{EndReason, Game, Move, RulesConfig, Setup, Variant};
 use crate::search::{
     self, judge, mix_seed, FinalStatus, Limits, SearchConfig, SearchInput, SearchReport, ThinkRequest,
     TimeLimit, Tree,
@@ -39,7 +39,7 @@ pub struct MoveReports {
 struct RootKey {
     rules: RulesConfig,
     size: usize,
-    handicap: Vec<Point>,
+    setup: Setup,
     moves: Vec<(Color, Move)>,
     to_move: Color,
 }
@@ -216,7 +216,7 @@ impl Engine {
         RootKey {
             rules: self.rules.clone(),
             size: self.size,
-            handicap: self.game.handicap().to_vec(),
+            setup: self.game.setup().clone(),
             moves: self.game.moves().to_vec(),
             to_move: color,
         }
@@ -229,7 +229,7 @@ impl Engine {
         let old = &kept.key;
         if old.rules != key.rules
             || old.size != key.size
-            || old.handicap != key.handicap
+            || old.setup != key.setup
             || !key.moves.starts_with(&old.moves)
         {
             return fresh();

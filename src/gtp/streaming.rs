@@ -330,14 +330,8 @@ pub fn searched(s: &mut Session, c: &mut Call) -> Result<Snapshot, GtpError> {
         None => s.engine.game().to_move(),
     };
     let game = s.engine.game();
-    let key = format!(
-        "{}|{}|{:?}|{:?}|{:?}",
-        s.engine.rules(),
-        s.engine.size(),
-        game.handicap(),
-        game.moves(),
-        color
-    );
+    let key =
+        format!("{}|{}|{:?}|{:?}|{:?}", s.engine.rules(), s.engine.size(), game.setup(), game.moves(), color);
     if let Some((k, snap)) = &s.gfx_cache {
         if *k == key {
             return Ok(snap.clone());

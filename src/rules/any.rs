@@ -1,6 +1,6 @@
 //! `AnyGame`: the one place where the variant is chosen at run time, once per GTP command.
 
-use super::{Game, Illegal, Move, Outcome, Position, RulesConfig, Standard, Stoical, Stones, Variant};
+use super::{Game, Illegal, Move, Outcome, Position, RulesConfig, Setup, Standard, Stoical, Stones, Variant};
 use crate::board::{Board, Color, Placement, Point};
 
 /// A game of whichever variant the rules configuration selects.
@@ -62,6 +62,10 @@ impl AnyGame {
         with_game!(self, g => g.handicap())
     }
 
+    pub fn setup(&self) -> &Setup {
+        with_game!(self, g => g.setup())
+    }
+
     pub fn outcome(&self) -> Option<Outcome> {
         with_game!(self, g => g.outcome())
     }
@@ -100,6 +104,10 @@ impl AnyGame {
 
     pub fn set_handicap(&mut self, stones: &[Point]) -> Result<(), Illegal> {
         with_game!(self, g => g.set_handicap(stones))
+    }
+
+    pub fn set_up(&mut self, setup: &Setup) -> Result<(), Illegal> {
+        with_game!(self, g => g.set_up(setup))
     }
 
     pub fn score(&self, dead: &[Point]) -> Option<Outcome> {

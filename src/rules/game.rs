@@ -24,7 +24,29 @@ pub struct Game<R: Rules> {
     history: Vec<(u64, Color)>,
     moves: Vec<(Color, Move)>,
     undo: Vec<Snapshot<R>>,
-    handicap: Vec<Point>,
+    setup: Setup,
+}
+
+/// Stones set on the empty board before the first move (handicap stones, or a position from a file),
+/// and who moves first after them.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Setup {
+    pub black: Vec<Point>,
+    pub white: Vec<Point>,
+    pub to_move: Color,
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup { black: Vec::new(), white: Vec::new(), to_move: Color::Black }
+    }
+}
+
+impl Setup {
+    /// Nothing set up, Black first: a game from the empty board.
+    pub fn is_empty(&self) -> bool {
+        *self == Setup::default()
+    }
 }
 
 impl<R: Rules> Game<R> {
@@ -46,7 +68,7 @@ impl<R: Rules> Game<R> {
     pub fn from_position(rules: R, pos: Position<R>) -> Game<R> {
         let history = vec![(pos.board.hash(), pos.to_move)];
         let mut game =
-            Game { rules, pos, history, moves: Vec::new(), undo: Vec::new(), handicap: Vec::new() };
+            Game { rules, pos, history, moves: Vec::new(), undo: Vec::new(), setup: Setup::default() };
         // A walled board can leave the first player without any legal move (Stones): that player has lost.
         game.end_if_no_legal_move();
         game
@@ -73,8 +95,14 @@ impl<R: Rules> Game<R> {
         &self.moves
     }
 
+    /// Black's set-up stones (the handicap, in a handicap game).
     pub fn handicap(&self) -> &[Point] {
-        &self.handicap
+        &self.setup.black
+    }
+
+    /// The stones set up before the first move, and who moved first.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
     }
 
     /// Hashes of the earlier board positions, with the player to move then (start first).
@@ -278,25 +306,37 @@ impl<R: Rules> Game<R> {
 
     /// Places handicap stones for Black on an empty board before any move; White then moves.
     pub fn set_handicap(&mut self, stones: &[Point]) -> Result<(), Illegal> {
+        self.set_up(&Setup { black: stones.to_vec(), white: Vec::new(), to_move: Color::White })
+    }
+
+    /// Sets `setup`'s stones on the empty board before any move, and its player to move. Every
+    /// stone must stay: a point twice, off the board or on a wall is `Occupied`, a chain left
+    /// without liberties (which placing would capture) is `Suicide`.
+    pub fn set_up(&mut self, setup: &Setup) -> Result<(), Illegal> {
         let b = &self.pos.board;
         if !self.moves.is_empty() || b.stone_count(Color::Black) + b.stone_count(Color::White) > 0 {
             return Err(Illegal::Occupied);
         }
         let mut board = self.pos.board.clone();
-        for &p in stones {
-            if !board.geometry().on_board(p) || !board.is_empty_point(p) {
-                return Err(Illegal::Occupied);
+        for (color, stones) in [(Color::Black, &setup.black), (Color::White, &setup.white)] {
+            for &p in stones {
+                if !board.geometry().on_board(p) || !board.is_empty_point(p) {
+                    return Err(Illegal::Occupied);
+                }
+                board.play(color, p);
             }
-            board.play(Color::Black, p);
         }
-        if board.stone_count(Color::Black) != stones.len() {
+        // Placing a stone removes what it leaves without liberties: any stone missing means a
+        // chain without liberties somewhere.
+        let kept = |c: Color, stones: &Vec<Point>| board.stone_count(c) == stones.len();
+        if !kept(Color::Black, &setup.black) || !kept(Color::White, &setup.white) {
             return Err(Illegal::Suicide);
         }
         board.clear_ko();
         self.pos.board = board;
-        self.pos.to_move = Color::White;
-        self.handicap = stones.to_vec();
-        self.history = vec![(self.pos.board.hash(), Color::White)];
+        self.pos.to_move = setup.to_move;
+        self.setup = setup.clone();
+        self.history = vec![(self.pos.board.hash(), setup.to_move)];
         self.end_if_no_legal_move();
         Ok(())
     }

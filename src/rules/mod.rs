@@ -18,7 +18,7 @@ mod stones;
 
 pub use any::AnyGame;
 pub use config::{Komi, RulesConfig, RulesError, VariantConfig};
-pub use game::Game;
+pub use game::{Game, Setup};
 pub use moves::{Illegal, Move};
 pub use outcome::{format_margin, EndReason, Outcome};
 pub use position::Position;
