@@ -56,6 +56,10 @@ pub(super) struct KeptTree {
 pub(super) struct StatusCache {
     hash: u64,
     size: usize,
+    /// The rules it was judged under: the same board may be judged otherwise under other rules
+    /// (a Stoical search is not a Go search), and rules change without a move (`tengen-rules`,
+    /// `kgs-rules`, `loadsgf`).
+    rules: RulesConfig,
     status: FinalStatus,
     /// Judged by a status search (seki kept standing), not from a move search's ownership.
     settled: bool,
@@ -392,13 +396,15 @@ impl Engine {
 
     fn cached_entry(&self) -> Option<&StatusCache> {
         let b = self.game.board();
-        self.status_cache.as_ref().filter(|c| c.hash == b.hash() && c.size == b.size())
+        let rules = &self.rules;
+        self.status_cache.as_ref().filter(|c| c.hash == b.hash() && c.size == b.size() && c.rules == *rules)
     }
 
     fn remember_status(&mut self, report: &SearchReport, settled: bool) {
         let b = self.game.board();
         let status = judge(b, report);
-        self.status_cache = Some(StatusCache { hash: b.hash(), size: b.size(), status, settled });
+        let rules = self.rules.clone();
+        self.status_cache = Some(StatusCache { hash: b.hash(), size: b.size(), rules, status, settled });
     }
 
     /// Dead stones and stones in seki on the current board, as the engine judges them: from the last
