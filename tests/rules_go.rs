@@ -366,7 +366,12 @@ fn set_up_positions_keep_every_stone() {
     let mut g = Game::new(go("go"), Board::new(5));
     let geo = *g.board().geometry();
     let pts = |vs: &[&str]| vs.iter().map(|v| geo.parse_vertex(v).unwrap()).collect::<Vec<_>>();
-    let setup = Setup { black: pts(&["B2", "C2"]), white: pts(&["B3", "C3"]), to_move: Color::Black };
+    let setup = Setup {
+        black: pts(&["B2", "C2"]),
+        white: pts(&["B3", "C3"]),
+        to_move: Color::Black,
+        handicap: false,
+    };
     g.set_up(&setup).unwrap();
     assert_eq!(g.to_move(), Color::Black);
     assert_eq!((g.board().stone_count(Color::Black), g.board().stone_count(Color::White)), (2, 2));
@@ -376,9 +381,10 @@ fn set_up_positions_keep_every_stone() {
     assert!(g.set_up(&setup).is_err(), "not once a move was played");
     // A1 black with its liberties A2 and B1 taken by White: it would be captured.
     let mut g = Game::new(go("go"), Board::new(5));
-    let bad = Setup { black: pts(&["A1"]), white: pts(&["A2", "B1"]), to_move: Color::White };
+    let bad =
+        Setup { black: pts(&["A1"]), white: pts(&["A2", "B1"]), to_move: Color::White, handicap: false };
     assert_eq!(g.set_up(&bad), Err(Illegal::Suicide));
-    let twice = Setup { black: pts(&["C3"]), white: pts(&["C3"]), to_move: Color::White };
+    let twice = Setup { black: pts(&["C3"]), white: pts(&["C3"]), to_move: Color::White, handicap: false };
     assert_eq!(g.set_up(&twice), Err(Illegal::Occupied));
     assert_eq!(g.board().stone_count(Color::Black) + g.board().stone_count(Color::White), 0, "unchanged");
 }

@@ -22,11 +22,10 @@ impl Engine {
         let setup = g.setup();
         record.black_stones = setup.black.iter().map(|&p| geo.xy(p)).collect();
         record.white_stones = setup.white.iter().map(|&p| geo.xy(p)).collect();
-        // Black stones alone with White to move are a handicap (`HA`, and readers then know who
-        // moves); any other set-up says who moves with `PL`.
-        let is_handicap = setup.white.is_empty() && !setup.black.is_empty() && setup.to_move == Color::White;
-        record.handicap = if is_handicap { setup.black.len() as u32 } else { 0 };
-        if !is_handicap && !setup.is_empty() {
+        // A handicap is `HA` (readers then know White moves); any other set-up says who moves
+        // with `PL`.
+        record.handicap = if setup.handicap { setup.black.len() as u32 } else { 0 };
+        if !setup.handicap && !setup.is_empty() {
             record.to_play = Some(setup.to_move);
         }
         record.moves = g
@@ -71,7 +70,12 @@ impl Engine {
             rules.komi = self.rules.komi;
         }
         if let Some(k) = record.komi {
-            rules.komi = Komi::Set(k);
+            // The bounds `komi` and rules strings keep (RULES.md: a multiple of 0.5), so that what
+            // loads here can be written and loaded again.
+            if !k.is_finite() || k.abs() > 1000.0 || (k * 2.0).fract() != 0.0 {
+                return Err(fail(format!("komi {k} is not a multiple of 0.5 within 1000")));
+            }
+            rules.komi = Komi::Set(k + 0.0);
         }
         let mut game = AnyGame::new(&rules, size);
         let geo = *game.board().geometry();
@@ -92,7 +96,12 @@ impl Engine {
         } else {
             Color::Black
         });
-        let setup = Setup { black, white, to_move };
+        // A handicap when the file says so (`HA`, as many black stones, nothing else set up).
+        let handicap = !black.is_empty()
+            && record.handicap as usize == black.len()
+            && white.is_empty()
+            && to_move == Color::White;
+        let setup = Setup { black, white, to_move, handicap };
         if !setup.is_empty() {
             game.set_up(&setup).map_err(|e| fail(format!("setup stones: {e}")))?;
         }

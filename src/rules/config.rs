@@ -148,7 +148,7 @@ impl RulesConfig {
                     if (komi * 2.0).fract() != 0.0 {
                         return Err(RulesError(format!("komi '{v}' is not a multiple of 0.5")));
                     }
-                    cfg.komi = Komi::Set(komi);
+                    cfg.komi = Komi::Set(komi + 0.0); // -0 is 0
                 }
                 (Variant::Go, "scoring") => {
                     cfg.variant.go.scoring = match v {

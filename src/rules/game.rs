@@ -34,11 +34,14 @@ pub struct Setup {
     pub black: Vec<Point>,
     pub white: Vec<Point>,
     pub to_move: Color,
+    /// The black stones are a handicap (placed by the handicap commands, or `HA` in a file), not
+    /// just a position: SGF writes `HA` for them.
+    pub handicap: bool,
 }
 
 impl Default for Setup {
     fn default() -> Setup {
-        Setup { black: Vec::new(), white: Vec::new(), to_move: Color::Black }
+        Setup { black: Vec::new(), white: Vec::new(), to_move: Color::Black, handicap: false }
     }
 }
 
@@ -306,7 +309,12 @@ impl<R: Rules> Game<R> {
 
     /// Places handicap stones for Black on an empty board before any move; White then moves.
     pub fn set_handicap(&mut self, stones: &[Point]) -> Result<(), Illegal> {
-        self.set_up(&Setup { black: stones.to_vec(), white: Vec::new(), to_move: Color::White })
+        self.set_up(&Setup {
+            black: stones.to_vec(),
+            white: Vec::new(),
+            to_move: Color::White,
+            handicap: true,
+        })
     }
 
     /// Sets `setup`'s stones on the empty board before any move, and its player to move. Every

@@ -51,7 +51,7 @@ pub fn fixed_points(geo: &Geometry, n: usize) -> Option<Vec<Point>> {
 /// Points for a free handicap of `n` stones chosen by the engine: the fixed placement where the board
 /// takes it; otherwise, and for the stones beyond it, each next stone on the free point farthest from
 /// the stones already placed, kept off the edge where the board has room (no nearer than the fourth
-/// line from 13x13, the third from 7x7, the second from 5x5) and the more central of equals first.
+/// line from 13x13, the third from 7x7, the second from 3x3) and the more central of equals first.
 /// Stones of one colour on a board with an empty point always have a liberty, so any spread is legal
 /// (walls aside, which the placement checks).
 pub fn free_points(geo: &Geometry, n: usize, blocked: &[Point]) -> Option<Vec<Point>> {
@@ -67,7 +67,7 @@ pub fn free_points(geo: &Geometry, n: usize, blocked: &[Point]) -> Option<Vec<Po
     let margin = match size {
         13.. => 3,
         7..=12 => 2,
-        5..=6 => 1,
+        3..=6 => 1,
         _ => 0,
     };
     let from_edge = |q: Point| {

@@ -113,7 +113,7 @@ impl RunArgs {
             if (k * 2.0).fract() != 0.0 {
                 return Err(format!("--komi {k} is not a multiple of 0.5"));
             }
-            rules.komi = Komi::Set(k);
+            rules.komi = Komi::Set(k + 0.0); // -0 is 0
         }
         rules.check_walls_fit(self.size as usize).map_err(|e| format!("--rules: {e}"))?;
         Ok(rules)
