@@ -293,19 +293,43 @@ fn a_tiny_tree_fills_up_and_the_search_goes_on() {
 
 #[test]
 fn threads_share_the_tree_safely() {
-    let mut o = options("go", 9, 1, 3000);
-    o.threads = Some(4);
-    o.max_tree_mb = 2;
-    let mut e = Engine::new(o);
-    for _ in 0..6 {
-        let color = e.game().to_move();
-        let d = e.genmove(color, true).unwrap();
-        assert!(matches!(d, Decision::Play(_)));
-        let r = e.last_report().unwrap();
-        let visits: u64 = r.candidates.iter().map(|c| c.visits as u64).sum();
-        // Every visit of the root went on to one child, except those before its expansion (fewer than
-        // the expansion threshold in a reused subtree) and those that found it being expanded.
-        assert!(visits <= r.root_visits && r.root_visits - visits <= 12, "{visits} of {}", r.root_visits);
+    use tengen::rules::AnyGame;
+    use tengen::search::{search, tree::ROOT, SearchConfig, SearchInput, Tree};
+    // A root that starts as a leaf is expanded before the threads start, and every later visit of an
+    // expanded root goes on to exactly one child: the root's visits that reach no child are the ones
+    // it had before the search (none in a fresh tree; in a reused subtree, those it had as a leaf),
+    // however the four threads interleave.
+    let unaccounted = |tree: &Tree| {
+        let root = tree.root().visits.load(Ordering::Relaxed) as u64;
+        let kids: u64 = tree.children(ROOT).map(|c| tree.node(c).visits.load(Ordering::Relaxed) as u64).sum();
+        assert!(kids <= root, "children {kids} of {root}");
+        root - kids
+    };
+    let config = SearchConfig { threads: 4, seed: 1, ..SearchConfig::default() };
+    let mut game = AnyGame::new(&RulesConfig::parse("go").unwrap(), 9);
+    let mut tree = Tree::with_megabytes(2);
+    for round in 0..6 {
+        let before = unaccounted(&tree);
+        let reused = tree.root().visits.load(Ordering::Relaxed) as u64;
+        let report = tengen::with_game!(&game, g => {
+            let input = SearchInput {
+                rules: g.rules(),
+                root: g.position(),
+                history: g.history(),
+                last_move: Point::NONE,
+                opponent_passed: false,
+                started: std::time::Instant::now(),
+            };
+            let limits = Limits { playouts: Some(3000), time: None, early_stop: false };
+            search(&input, &tree, &config, &ThinkRequest::new(limits), &|| false, &mut |_| {})
+        });
+        // The playout limit counts the visits the reused subtree already had.
+        assert_eq!(report.root_visits, reused.max(3000), "round {round}");
+        assert_eq!(unaccounted(&tree), before, "round {round}");
+        // On to the most visited move's subtree, as tree reuse does.
+        let best = tree.best_child(ROOT).unwrap();
+        game.play(game.to_move(), tree.node(best).mv().decode()).unwrap();
+        tree = Tree::reroot(&tree, best, None);
     }
 }
 
@@ -339,13 +363,16 @@ fn an_unlimited_search_reports_and_stops_when_told() {
         max_moves: Some(5),
         ..ThinkRequest::new(Limits::unlimited())
     };
-    // Stops only after three interval reports: the search ran, reported from this thread, and heard
-    // the stop.
-    let stop = || reports.load(Ordering::Relaxed) >= 3;
+    // Stops only after three interval reports, the last of them with playouts in it: the search ran,
+    // reported from this thread, and heard the stop. (Reports come every millisecond from the start,
+    // so on a busy machine the first ones can come before any thread has finished a playout.)
+    let played = AtomicUsize::new(0);
+    let stop = || reports.load(Ordering::Relaxed) >= 3 && played.load(Ordering::Relaxed) > 0;
     let last = e
         .think(Color::Black, &req, &stop, &mut |r| {
             assert!(r.candidates.len() <= 5);
             reports.fetch_add(1, Ordering::Relaxed);
+            played.store(r.playouts as usize, Ordering::Relaxed);
         })
         .unwrap();
     assert!(reports.load(Ordering::Relaxed) >= 4, "three interval reports and the final one");

@@ -77,8 +77,13 @@ pub fn search<R: Simulate>(
     if tickets == Some(0) || root.is_over() {
         return snapshot(&shared);
     }
+    let mut first = Worker::new(&shared, 0);
+    if threads > 1 {
+        first.expand_root();
+    }
     std::thread::scope(|scope| {
-        for t in 0..threads {
+        scope.spawn(move || first.run());
+        for t in 1..threads {
             let shared = &shared;
             scope.spawn(move || Worker::new(shared, t).run());
         }

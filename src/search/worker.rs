@@ -163,6 +163,21 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
         }
     }
 
+    /// Expands the root if it is a leaf, before the threads start: otherwise every thread but the one
+    /// expanding it finds it being expanded and plays out from the root, again and again for as long
+    /// as the expansion takes (longer when the expanding thread is preempted), visits that reach no
+    /// child. One thread expands the root on its first iteration and needs none of this.
+    pub fn expand_root(&mut self) {
+        let sh = self.shared;
+        let input = sh.input;
+        if sh.tree.root().state() != LEAF || sh.tree.is_full() || input.root.is_over() {
+            return;
+        }
+        self.playout.load(input.root);
+        self.playout.set_last(input.last_move);
+        self.expand(ROOT, input.last_move, input.opponent_passed);
+    }
+
     /// One descent, playout and backup.
     fn iterate(&mut self) {
         let sh = self.shared;
