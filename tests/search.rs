@@ -291,10 +291,33 @@ fn a_tiny_tree_fills_up_and_the_search_goes_on() {
     }
 }
 
+/// Runs the tree search on `game`'s position directly (no engine): as a move with no last move and
+/// no pass pending.
+fn search_game(
+    game: &tengen::rules::AnyGame,
+    tree: &tengen::search::Tree,
+    config: &tengen::search::SearchConfig,
+    request: &ThinkRequest,
+    stop: &(dyn Fn() -> bool + Sync),
+    on_report: &mut dyn FnMut(&tengen::engine::SearchReport),
+) -> tengen::engine::SearchReport {
+    tengen::with_game!(game, g => {
+        let input = tengen::search::SearchInput {
+            rules: g.rules(),
+            root: g.position(),
+            history: g.history(),
+            last_move: Point::NONE,
+            opponent_passed: false,
+            started: std::time::Instant::now(),
+        };
+        tengen::search::search(&input, tree, config, request, stop, on_report)
+    })
+}
+
 #[test]
 fn threads_share_the_tree_safely() {
     use tengen::rules::AnyGame;
-    use tengen::search::{search, tree::ROOT, SearchConfig, SearchInput, Tree};
+    use tengen::search::{tree::ROOT, SearchConfig, Tree};
     // A root that starts as a leaf is expanded before the threads start, and every later visit of an
     // expanded root goes on to exactly one child: the root's visits that reach no child are the ones
     // it had before the search (none in a fresh tree; in a reused subtree, those it had as a leaf),
@@ -311,18 +334,8 @@ fn threads_share_the_tree_safely() {
     for round in 0..6 {
         let before = unaccounted(&tree);
         let reused = tree.root().visits.load(Ordering::Relaxed) as u64;
-        let report = tengen::with_game!(&game, g => {
-            let input = SearchInput {
-                rules: g.rules(),
-                root: g.position(),
-                history: g.history(),
-                last_move: Point::NONE,
-                opponent_passed: false,
-                started: std::time::Instant::now(),
-            };
-            let limits = Limits { playouts: Some(3000), time: None, early_stop: false };
-            search(&input, &tree, &config, &ThinkRequest::new(limits), &|| false, &mut |_| {})
-        });
+        let limits = Limits { playouts: Some(3000), time: None, early_stop: false };
+        let report = search_game(&game, &tree, &config, &ThinkRequest::new(limits), &|| false, &mut |_| {});
         // The playout limit counts the visits the reused subtree already had.
         assert_eq!(report.root_visits, reused.max(3000), "round {round}");
         assert_eq!(unaccounted(&tree), before, "round {round}");
@@ -444,7 +457,7 @@ fn cleanup_captures_dead_stones_before_passing() {
 #[test]
 fn no_search_goes_past_the_visit_cap() {
     use tengen::rules::AnyGame;
-    use tengen::search::{search, tree::MAX_VISITS, SearchConfig, SearchInput, Tree};
+    use tengen::search::{tree::MAX_VISITS, SearchConfig, Tree};
     let game = AnyGame::new(&RulesConfig::parse("go").unwrap(), 9);
     let config = SearchConfig { threads: 2, seed: 1, ..SearchConfig::default() };
     for limits in [Limits::playouts(500), Limits::unlimited()] {
@@ -454,18 +467,8 @@ fn no_search_goes_past_the_visit_cap() {
         let request =
             ThinkRequest { report_every: Some(Duration::from_millis(1)), ..ThinkRequest::new(limits) };
         let stop = || reports.load(Ordering::Relaxed) >= 3;
-        let report = tengen::with_game!(&game, g => {
-            let input = SearchInput {
-                rules: g.rules(),
-                root: g.position(),
-                history: g.history(),
-                last_move: Point::NONE,
-                opponent_passed: false,
-                started: std::time::Instant::now(),
-            };
-            search(&input, &tree, &config, &request, &stop, &mut |_| {
-                reports.fetch_add(1, Ordering::Relaxed);
-            })
+        let report = search_game(&game, &tree, &config, &request, &stop, &mut |_| {
+            reports.fetch_add(1, Ordering::Relaxed);
         });
         assert_eq!(report.playouts, 0, "{limits:?}");
         assert_eq!(tree.root().visits.load(Ordering::Relaxed), MAX_VISITS);

@@ -218,91 +218,86 @@ fn match_against_another_tengen_in_stones_and_stoical() {
     }
 }
 
+/// What a match against `fake_gtp.sh MODE LIMIT` left behind.
+struct FakeRun {
+    summary: String,
+    lines: Vec<ResultLine>,
+    /// How many times the fake was started.
+    starts: usize,
+    /// The `time_settings` lines it was sent (mode `no_clock`).
+    clock: String,
+}
+
+/// Runs `tengen match FLAGS` (5x5, `games` games) against the fake in `mode`, checks the run's
+/// files, and cleans up after it.
+fn fake_match(mode: &str, limit: u32, games: u64, flags: &str) -> FakeRun {
+    let dir = scratch(&format!("fake-{mode}"));
+    let log = dir.with_extension("log");
+    let ts = log.with_extension("log.ts");
+    let _ = std::fs::remove_file(&log);
+    let _ = std::fs::remove_file(&ts);
+    let summary = tengen_ok(&argv(
+        &format!("match --games {games} --size 5 --quiet {flags}"),
+        &["--opponent", &fake_gtp(mode, limit, &log), "--out", dir.to_str().unwrap()],
+    ));
+    let lines = check_run(&dir, games, "go", 5);
+    let starts = std::fs::read_to_string(&log).unwrap().lines().count();
+    let clock = std::fs::read_to_string(&ts).unwrap_or_default();
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_file(&log).unwrap();
+    let _ = std::fs::remove_file(&ts);
+    FakeRun { summary, lines, starts, clock }
+}
+
 #[test]
 fn misbehaving_opponents_forfeit_and_a_crashed_one_is_restarted() {
     for (mode, limit, detail) in
         [("crash", 3, "crashed"), ("illegal", 2, "illegal move A1"), ("refuse", 2, "refused")]
     {
-        let dir = scratch(&format!("fake-{mode}"));
-        let log = dir.with_extension("log");
-        let _ = std::fs::remove_file(&log);
-        let summary = tengen_ok(&argv(
-            "match --games 3 --size 5 --playouts 16 --quiet",
-            &["--opponent", &fake_gtp(mode, limit, &log), "--out", dir.to_str().unwrap()],
-        ));
-        for l in check_run(&dir, 3, "go", 5) {
+        let run = fake_match(mode, limit, 3, "--playouts 16");
+        for l in &run.lines {
             // tengen is A; the fake loses every game by forfeit, saying what it did.
             assert_eq!(l.winner, Some(Side::A), "{mode}: {l:?}");
             assert_eq!(l.reason, Ending::Forfeit, "{mode}");
             assert!(l.result.ends_with("+F"), "{mode}: {}", l.result);
             assert!(l.detail.as_deref().unwrap_or("").contains(detail), "{mode}: {:?}", l.detail);
         }
-        assert!(summary.contains("forfeit 3"), "{summary}");
-        let starts = std::fs::read_to_string(&log).unwrap().lines().count();
+        assert!(run.summary.contains("forfeit 3"), "{}", run.summary);
         if mode == "crash" {
             // One start for the check before the run, then one per game: each crash is followed by
             // a restart.
-            assert_eq!(starts, 4, "{mode}");
+            assert_eq!(run.starts, 4, "{mode}");
         } else {
             // A program that merely loses keeps running: the check's start and the one worker's.
-            assert_eq!(starts, 2, "{mode}");
+            assert_eq!(run.starts, 2, "{mode}");
         }
-        std::fs::remove_dir_all(&dir).unwrap();
-        std::fs::remove_file(&log).unwrap();
     }
 }
 
 #[test]
 fn opponents_that_fail_outside_the_game_do_not_lose_it() {
     // A crash while being set up for a game: a fresh process plays that game.
-    let dir = scratch("fake-crash_clear");
-    let log = dir.with_extension("log");
-    let _ = std::fs::remove_file(&log);
-    tengen_ok(&argv(
-        "match --games 2 --size 5 --playouts 16 --quiet",
-        &["--opponent", &fake_gtp("crash_clear", 3, &log), "--out", dir.to_str().unwrap()],
-    ));
-    for l in check_run(&dir, 2, "go", 5) {
+    let run = fake_match("crash_clear", 3, 2, "--playouts 16");
+    for l in &run.lines {
         assert_ne!(l.reason, Ending::Forfeit, "{l:?}");
     }
     // The check's start, the worker's that crashed at `clear_board`, and its replacement.
-    assert_eq!(std::fs::read_to_string(&log).unwrap().lines().count(), 3);
-    std::fs::remove_dir_all(&dir).unwrap();
-    std::fs::remove_file(&log).unwrap();
+    assert_eq!(run.starts, 3);
 
     // Gone after its own pass and before hearing the pass that ended the game: the count stands.
-    let dir = scratch("fake-quit_on_pass");
-    let log = dir.with_extension("log");
-    let _ = std::fs::remove_file(&log);
-    tengen_ok(&argv(
-        "match --games 2 --size 5 --playouts 16 --quiet",
-        &["--opponent", &fake_gtp("quit_on_pass", 3, &log), "--out", dir.to_str().unwrap()],
-    ));
-    for l in check_run(&dir, 2, "go", 5) {
+    let run = fake_match("quit_on_pass", 3, 2, "--playouts 16");
+    for l in &run.lines {
         assert_eq!(l.reason, Ending::TwoPasses, "{l:?}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
-    std::fs::remove_file(&log).unwrap();
 
     // No clock commands: it plays without a clock. It was offered whole seconds (GTP's syntax),
     // rounded up from tengen's fraction.
-    let dir = scratch("fake-no_clock");
-    let log = dir.with_extension("log");
-    let ts = log.with_extension("log.ts");
-    let _ = std::fs::remove_file(&log);
-    let _ = std::fs::remove_file(&ts);
-    tengen_ok(&argv(
-        "match --games 2 --size 5 --time 0.05 --quiet",
-        &["--opponent", &fake_gtp("no_clock", 3, &log), "--out", dir.to_str().unwrap()],
-    ));
-    for l in check_run(&dir, 2, "go", 5) {
+    let run = fake_match("no_clock", 3, 2, "--time 0.05");
+    for l in &run.lines {
         assert_ne!(l.reason, Ending::Forfeit, "{l:?}");
     }
-    let sent = std::fs::read_to_string(&ts).unwrap();
+    let sent = &run.clock;
     assert!(sent.lines().count() >= 2 && sent.lines().all(|l| l == "time_settings 0 1 1"), "{sent}");
-    std::fs::remove_dir_all(&dir).unwrap();
-    std::fs::remove_file(&log).unwrap();
-    std::fs::remove_file(&ts).unwrap();
 }
 
 /// The result lines without the timings, which differ between two runs of the same games.

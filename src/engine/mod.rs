@@ -235,11 +235,9 @@ impl Engine {
     /// `final_score`'s count, with the engine's dead stones removed (RULES.md section 2), so that
     /// `final_score`, `showboard`, the record's `RE` and GoGui's `gogui-rules_final_result` agree.
     pub fn game_result(&mut self) -> Option<Outcome> {
+        // `final_score` gives every other ending as it is.
         let outcome = self.game.outcome()?;
-        if outcome.reason == crate::rules::EndReason::TwoPasses {
-            return Some(self.final_score().unwrap_or(outcome));
-        }
-        Some(outcome)
+        Some(self.final_score().unwrap_or(outcome))
     }
 
     pub fn variant(&self) -> Variant {

@@ -2,7 +2,7 @@
 
 use super::{Engine, EngineError};
 use crate::board::{Color, Geometry, Point, MAX_SIZE, MIN_SIZE};
-use crate::rules::{AnyGame, Komi, Move, RulesConfig, Setup, Variant};
+use crate::rules::{checked_komi, AnyGame, Komi, Move, RulesConfig, Setup, Variant};
 use crate::sgf::{GameRecord, RecordMove};
 
 impl Engine {
@@ -70,12 +70,11 @@ impl Engine {
             rules.komi = self.rules.komi;
         }
         if let Some(k) = record.komi {
-            // The bounds `komi` and rules strings keep (RULES.md: a multiple of 0.5), so that what
-            // loads here can be written and loaded again.
-            if !k.is_finite() || k.abs() > 1000.0 || (k * 2.0).fract() != 0.0 {
-                return Err(fail(format!("komi {k} is not a multiple of 0.5 within 1000")));
-            }
-            rules.komi = Komi::Set(k + 0.0);
+            // The bounds `komi` and rules strings keep, so that what loads here can be written and
+            // loaded again.
+            let k = checked_komi(k)
+                .ok_or_else(|| fail(format!("komi {k} is not a multiple of 0.5 within 1000")))?;
+            rules.komi = Komi::Set(k);
         }
         let mut game = AnyGame::new(&rules, size);
         let geo = *game.board().geometry();

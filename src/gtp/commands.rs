@@ -123,13 +123,8 @@ fn boardsize(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
 
 fn komi(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
     let k = args::float(c.args, 0)?;
-    // RULES.md: komi is a multiple of 0.5 (results and draws are counted in half points); the
-    // bound keeps every count exact.
-    if k.abs() > 1000.0 || (k * 2.0).fract() != 0.0 {
-        return Err(GtpError::new("unacceptable komi"));
-    }
-    // `+ 0.0` turns -0 into 0, which prints as `0`.
-    s.engine.set_komi(k + 0.0);
+    let k = crate::rules::checked_komi(k).ok_or_else(|| GtpError::new("unacceptable komi"))?;
+    s.engine.set_komi(k);
     text("")
 }
 

@@ -58,10 +58,6 @@ impl AnyGame {
         with_game!(self, g => g.moves())
     }
 
-    pub fn handicap(&self) -> &[Point] {
-        with_game!(self, g => g.handicap())
-    }
-
     pub fn setup(&self) -> &Setup {
         with_game!(self, g => g.setup())
     }

@@ -123,12 +123,15 @@ impl RulesConfig {
             None => (s, ""),
         };
         let mut cfg = RulesConfig::default();
-        cfg.variant.variant = match name.to_ascii_lowercase().as_str() {
-            "go" | "standard" => Variant::Go,
-            "stones" => Variant::Stones,
-            "stoical" | "stoical-go" | "stoicalgo" => Variant::Stoical,
-            "" => return Err(RulesError("no variant named (go, stones or stoical)".into())),
-            other => return Err(RulesError(format!("unknown variant '{other}' (go, stones or stoical)"))),
+        cfg.variant.variant = match variant_named(name) {
+            Some(v) => v,
+            None if name.trim().is_empty() => {
+                return Err(RulesError("no variant named (go, stones or stoical)".into()))
+            }
+            None => {
+                let other = name.trim().to_ascii_lowercase();
+                return Err(RulesError(format!("unknown variant '{other}' (go, stones or stoical)")));
+            }
         };
         let variant = cfg.variant.variant;
         for item in opts.split(',').map(str::trim).filter(|i| !i.is_empty()) {
@@ -142,13 +145,10 @@ impl RulesConfig {
                 (Variant::Go | Variant::Stoical, "komi") => {
                     let komi: f64 =
                         v.parse().map_err(|_| RulesError(format!("komi '{v}' is not a number")))?;
-                    if !komi.is_finite() || komi.abs() > 1000.0 {
-                        return Err(RulesError(format!("komi '{v}' is out of range")));
-                    }
-                    if (komi * 2.0).fract() != 0.0 {
-                        return Err(RulesError(format!("komi '{v}' is not a multiple of 0.5")));
-                    }
-                    cfg.komi = Komi::Set(komi + 0.0); // -0 is 0
+                    let komi = checked_komi(komi).ok_or_else(|| {
+                        RulesError(format!("komi '{v}' is not a multiple of 0.5 within 1000"))
+                    })?;
+                    cfg.komi = Komi::Set(komi);
                 }
                 (Variant::Go, "scoring") => {
                     cfg.variant.go.scoring = match v {
@@ -203,8 +203,7 @@ impl RulesConfig {
 
     /// Does `s` start like one of our rules strings (a variant name, then `:` options or nothing)?
     pub fn names_variant(s: &str) -> bool {
-        let name = s.trim().split(':').next().unwrap_or("").trim().to_ascii_lowercase();
-        matches!(name.as_str(), "go" | "standard" | "stones" | "stoical" | "stoical-go" | "stoicalgo")
+        variant_named(s.split(':').next().unwrap_or("")).is_some()
     }
 
     /// The rules that KGS's `kgs-rules` names stand for (and SGF's `RU` names: `NZ`, `Korean`),
@@ -222,6 +221,23 @@ impl RulesConfig {
         cfg.variant.go = Standard { scoring, ko, suicide_allowed: suicide, ..Standard::default() };
         Some(cfg)
     }
+}
+
+/// The variant a rules string's name stands for (case and surrounding blanks aside).
+fn variant_named(name: &str) -> Option<Variant> {
+    match name.trim().to_ascii_lowercase().as_str() {
+        "go" | "standard" => Some(Variant::Go),
+        "stones" => Some(Variant::Stones),
+        "stoical" | "stoical-go" | "stoicalgo" => Some(Variant::Stoical),
+        _ => None,
+    }
+}
+
+/// `komi` as RULES.md allows it, wherever it comes from (GTP, a rules string, a file, a flag): a
+/// multiple of 0.5 (results and draws count in half points), at most 1000 either way (every count
+/// stays exact); -0 comes back as 0, which prints as `0`. `None` for any other value.
+pub fn checked_komi(komi: f64) -> Option<f64> {
+    (komi.is_finite() && komi.abs() <= 1000.0 && (komi * 2.0).fract() == 0.0).then_some(komi + 0.0)
 }
 
 fn parse_walls(v: &str) -> Result<Vec<(usize, usize)>, RulesError> {

@@ -98,11 +98,6 @@ impl<R: Rules> Game<R> {
         &self.moves
     }
 
-    /// Black's set-up stones (the handicap, in a handicap game).
-    pub fn handicap(&self) -> &[Point] {
-        &self.setup.black
-    }
-
     /// The stones set up before the first move, and who moved first.
     pub fn setup(&self) -> &Setup {
         &self.setup

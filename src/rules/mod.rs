@@ -17,7 +17,7 @@ mod stoical;
 mod stones;
 
 pub use any::AnyGame;
-pub use config::{Komi, RulesConfig, RulesError, VariantConfig};
+pub use config::{checked_komi, Komi, RulesConfig, RulesError, VariantConfig};
 pub use game::{Game, Setup};
 pub use moves::{Illegal, Move};
 pub use outcome::{format_margin, EndReason, Outcome};

@@ -107,13 +107,9 @@ impl RunArgs {
             if rules.variant() == Variant::Stones {
                 return Err("--komi: Stones has no komi".into());
             }
-            if !k.is_finite() || k.abs() > 1000.0 {
-                return Err(format!("--komi {k} is out of range"));
-            }
-            if (k * 2.0).fract() != 0.0 {
-                return Err(format!("--komi {k} is not a multiple of 0.5"));
-            }
-            rules.komi = Komi::Set(k + 0.0); // -0 is 0
+            let k = crate::rules::checked_komi(k)
+                .ok_or_else(|| format!("--komi {k} is not a multiple of 0.5 within 1000"))?;
+            rules.komi = Komi::Set(k);
         }
         rules.check_walls_fit(self.size as usize).map_err(|e| format!("--rules: {e}"))?;
         Ok(rules)
