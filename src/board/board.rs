@@ -88,6 +88,40 @@ pub struct Placement {
     pub single_capture: Point,
 }
 
+/// `eye_diagonals`' verdicts, indexed by four diagonal cells (two bits each, `Cell as usize`): bit
+/// `color.index()` is set when the diagonals hold at most one enemy stone, or none when one of them
+/// is a wall or the border (the point is on the edge).
+const EYE_DIAGONALS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut key = 0;
+    while key < 256 {
+        let mut verdicts = 0;
+        let mut color = 0;
+        while color < 2 {
+            // Black is colour index 0 (its enemy is the White cell, 2), White index 1 (enemy Black, 1).
+            let enemy = if color == 0 { Cell::White as usize } else { Cell::Black as usize };
+            let (mut bad, mut edge) = (0, 0);
+            let mut d = 0;
+            while d < 4 {
+                let cell = (key >> (2 * d)) & 3;
+                if cell == enemy {
+                    bad += 1;
+                } else if cell == Cell::Wall as usize {
+                    edge = 1;
+                }
+                d += 1;
+            }
+            if bad + edge < 2 {
+                verdicts |= 1 << color;
+            }
+            color += 1;
+        }
+        table[key] = verdicts;
+        key += 1;
+    }
+    table
+};
+
 /// The physical board. Cloning copies a few kilobytes; use `clone_from` into a scratch board to copy
 /// without allocating (the playout loop does this).
 #[derive(Debug)]
@@ -470,19 +504,15 @@ impl Board {
         n[Cell::stone(color) as usize] + n[Cell::Wall as usize] == 4 && self.eye_diagonals(color, p)
     }
 
-    /// The diagonal test of `is_eye`, for a point whose neighbours are all `color` or wall.
+    /// The diagonal test of `is_eye`, for a point whose neighbours are all `color` or wall: the four
+    /// diagonal cells (two bits each) index a table of the verdicts for both colours. The playouts
+    /// ask this for every own eye-shaped point they probe (most of the points left late in a
+    /// playout); the lookup costs about 39 instructions a call where counting cost 69.
     #[inline(never)]
     fn eye_diagonals(&self, color: Color, p: Point) -> bool {
-        let enemy = Cell::stone(color.opponent());
-        let (mut bad, mut edge) = (0, false);
-        for d in self.diagonals(p) {
-            match self.cells[d.idx()] {
-                c if c == enemy => bad += 1,
-                Cell::Wall => edge = true,
-                _ => {}
-            }
-        }
-        bad + (edge as u32) < 2
+        let c = &self.cells;
+        let key = self.diagonals(p).iter().fold(0, |key, d| key << 2 | c[d.idx()] as usize);
+        EYE_DIAGONALS[key] >> color.index() & 1 != 0
     }
 
     /// Places a stone of `color` on the empty point `p` and resolves captures: opponent chains left
