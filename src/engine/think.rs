@@ -34,9 +34,10 @@ pub struct MoveReports {
     pub max_moves: Option<usize>,
 }
 
-/// What a search tree was grown for: a new search reuses it when the game has only gone on from it.
+/// A position to search, as the game reached it: what a search tree was grown for (a new search
+/// reuses it when the game has only gone on from it), and what GoGui's gfx analysis remembers.
 #[derive(Clone, PartialEq, Debug)]
-struct RootKey {
+pub struct RootKey {
     rules: RulesConfig,
     size: usize,
     setup: Setup,
@@ -216,7 +217,8 @@ impl Engine {
         }
     }
 
-    fn root_key(&self, color: Color) -> RootKey {
+    /// The current position with `color` to move.
+    pub fn root_key(&self, color: Color) -> RootKey {
         RootKey {
             rules: self.rules.clone(),
             size: self.size,

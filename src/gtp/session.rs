@@ -4,7 +4,7 @@ use super::analysis::Snapshot;
 use super::commands::find;
 use super::input::{parse_line, Command, Control, Line};
 use super::{frame, GtpError};
-use crate::engine::Engine;
+use crate::engine::{Engine, RootKey};
 use std::io::Write;
 
 /// What a command handler produced.
@@ -31,7 +31,7 @@ pub struct Session {
     /// `live_graphics` parameter.
     pub live_gfx: bool,
     /// The last search of GoGui's gfx commands: (position and colour, what it found).
-    pub gfx_cache: Option<(String, Snapshot)>,
+    pub gfx_cache: Option<(RootKey, Snapshot)>,
     /// A move was just generated and played: pondering may start once it is answered.
     ponder_due: bool,
     quit: bool,

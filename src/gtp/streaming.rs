@@ -329,15 +329,13 @@ pub fn searched(s: &mut Session, c: &mut Call) -> Result<Snapshot, GtpError> {
         Some(_) => args::color(c.args, 0)?,
         None => s.engine.game().to_move(),
     };
-    let game = s.engine.game();
-    let key =
-        format!("{}|{}|{:?}|{:?}|{:?}", s.engine.rules(), s.engine.size(), game.setup(), game.moves(), color);
+    let key = s.engine.root_key(color);
     if let Some((k, snap)) = &s.gfx_cache {
         if *k == key {
             return Ok(snap.clone());
         }
     }
-    let geo = *game.board().geometry();
+    let geo = *s.engine.game().board().geometry();
     let control = c.control;
     let stop = interrupt_after_minimum(control);
     let mut live = LiveGfx::new(s.live_gfx);
