@@ -17,6 +17,8 @@ use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering:
 
 /// Playouts between two flushes of a worker's ownership counts into the shared ones.
 const FLUSH_EVERY: u32 = 32;
+// The worker's owner counts are 16-bit: they must hold `FLUSH_EVERY` playouts.
+const _: () = assert!(FLUSH_EVERY <= i16::MAX as u32);
 /// Playouts between two checks of the playout-limited early stop (deterministic with one thread).
 const EARLY_STOP_EVERY: u64 = 16;
 
@@ -96,8 +98,11 @@ pub(super) struct Worker<'s, 'a, R: Simulate> {
     /// Scratch list of the children an AMAF update hits (indices into the child slice).
     hits: Vec<u16>,
     amaf_batch: AmafBatch,
-    owner_sum: Vec<i64>,
-    neutral: Vec<u64>,
+    /// This worker's share of the owner counts since the last flush. 16 bits are plenty for
+    /// `FLUSH_EVERY` playouts, and with one width for all three arrays the per-cell loop runs
+    /// several cells per vector instruction.
+    owner_sum: Vec<i16>,
+    neutral: Vec<u16>,
     /// Playouts and playout moves not yet added to the shared counts.
     unflushed: u32,
     unflushed_moves: u64,
@@ -391,9 +396,11 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
 
     /// Adds the last playout's final owners to this worker's counts, flushing now and then.
     fn count_owners(&mut self) {
-        for (i, &o) in self.playout.owner().iter().enumerate() {
-            self.owner_sum[i] += o as i64;
-            self.neutral[i] += (o == 0) as u64;
+        let owner = self.playout.owner();
+        let n = owner.len();
+        for ((sum, neutral), &o) in self.owner_sum[..n].iter_mut().zip(&mut self.neutral[..n]).zip(owner) {
+            *sum += o as i16;
+            *neutral += (o == 0) as u16;
         }
         self.unflushed += 1;
         if self.unflushed >= FLUSH_EVERY {
@@ -408,8 +415,8 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
         let sh = self.shared;
         self.amaf_batch.flush(sh.tree);
         for i in 0..self.owner_sum.len() {
-            sh.owner_sum[i].fetch_add(std::mem::take(&mut self.owner_sum[i]), Relaxed);
-            sh.neutral[i].fetch_add(std::mem::take(&mut self.neutral[i]), Relaxed);
+            sh.owner_sum[i].fetch_add(std::mem::take(&mut self.owner_sum[i]) as i64, Relaxed);
+            sh.neutral[i].fetch_add(std::mem::take(&mut self.neutral[i]) as u64, Relaxed);
         }
         sh.owned.fetch_add(self.unflushed as u64, Relaxed);
         if sh.tickets.is_none() {
