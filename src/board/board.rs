@@ -413,12 +413,18 @@ impl Board {
     #[inline(never)]
     fn is_suicide_surrounded(&self, color: Color, p: Point) -> bool {
         let own = Cell::stone(color);
-        for q in self.neighbours(p) {
-            let c = self.cells[q.idx()];
+        // Slices of one length and one range check for all four neighbours: the loop then
+        // checks only the chain index (about 100 instructions a call, several calls a move).
+        let n = self.cells.len();
+        let (cells, head, chains) = (&self.cells[..n], &self.head[..n], &self.chains[..n]);
+        let (i, s) = (p.idx(), self.geo.stride);
+        assert!(s >= 1 && i >= s && i + s < n, "a point inside the board");
+        for q in [i - s, i - 1, i + 1, i + s] {
+            let c = cells[q];
             if c == Cell::Empty || c == Cell::Wall {
                 continue;
             }
-            let atari = self.in_atari(q);
+            let atari = chains[head[q] as usize].in_atari();
             // A friendly chain with another liberty keeps the new stone alive; an enemy chain whose only
             // liberty is `p` is captured, which frees a liberty.
             if (c == own) != atari {
