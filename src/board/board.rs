@@ -419,7 +419,7 @@ impl Board {
         let (cells, head, chains) = (&self.cells[..n], &self.head[..n], &self.chains[..n]);
         let (i, s) = (p.idx(), self.geo.stride);
         assert!(s >= 1 && i >= s && i + s < n, "a point inside the board");
-        for q in [i - s, i - 1, i + 1, i + s] {
+        for q in neighbour_cells(i, s) {
             let c = cells[q];
             if c == Cell::Empty || c == Cell::Wall {
                 continue;
@@ -741,6 +741,13 @@ impl Iterator for ChainStones<'_> {
     }
 }
 
+/// The array indices of cell `i`'s four neighbours (`Board::neighbours` as plain indices, for the
+/// loops that index several per-cell arrays).
+#[inline(always)]
+fn neighbour_cells(i: usize, stride: usize) -> [usize; 4] {
+    [i - stride, i - 1, i + 1, i + stride]
+}
+
 /// The mutating core of `Board::play` (placement, merges, captures) over the board's per-cell arrays,
 /// borrowed as separate slices of one length. Separate `&mut` slices tell the optimizer that a store
 /// into one array changes no other (through the `Vec`s of `&mut Board` it must assume any store may
@@ -761,8 +768,7 @@ struct Core<'a> {
 impl Core<'_> {
     #[inline(always)]
     fn neighbours(&self, i: usize) -> [usize; 4] {
-        let s = self.stride;
-        [i - s, i - 1, i + 1, i + s]
+        neighbour_cells(i, self.stride)
     }
 
     #[inline(always)]
