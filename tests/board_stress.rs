@@ -1,7 +1,8 @@
 //! Random stress test of the board (ENGINEERING.md section 2, KataGo's style): many random and garbage
 //! moves on several sizes, some boards with walls. After every move the incremental state is compared with
 //! `check_consistency()` (which recomputes everything), and the O(1) queries (`is_suicide`,
-//! `capture_count`, `captures_any`, `in_atari` / `atari_liberty`, `liberties_up_to`, `is_eye`) and
+//! `capture_count`, `captures_any`, `in_atari` / `atari_liberty`, `liberties_up_to`, `is_eye`, the
+//! free-point list's set-aside eye-shaped points) and
 //! `Board::play` itself are compared with slow flood-fill recomputations that share no code with the board.
 //! Deterministic: every run is seeded.
 
@@ -89,6 +90,17 @@ fn slow_is_eye(b: &Board, cells: &[Cell], color: Color, p: Point) -> bool {
     }
 }
 
+/// The free-point list's set-aside part as `Board::set_aside_count` documents it: only eye-shaped
+/// points (no empty neighbour, not both colours around). The stress test sets aside every
+/// eye-shaped point it samples, as playouts do, so the part must survive later moves.
+fn check_set_aside(b: &Board, cells: &[Cell]) {
+    for &p in &b.empties()[..b.set_aside_count()] {
+        let around: Vec<Cell> = b.neighbours(p).iter().map(|q| cells[q.idx()]).collect();
+        let mixed = around.contains(&Cell::Black) && around.contains(&Cell::White);
+        assert!(!around.contains(&Cell::Empty) && !mixed, "{} is set aside\n{b}", b.geometry().vertex(p));
+    }
+}
+
 /// Sum of the stakes over all chains (each chain counted once).
 fn total_stakes(b: &Board) -> u32 {
     let mut heads = HashSet::new();
@@ -157,6 +169,7 @@ fn check_stone(b: &Board, cells: &[Cell], p: Point) {
 fn check_queries(rng: &mut Rng64, b: &Board) {
     b.check_consistency().unwrap_or_else(|e| panic!("{e}\n{b}"));
     let cells = snapshot(b);
+    check_set_aside(b, &cells);
     let points: Vec<Point> = b.geometry().points().collect();
     let sample: Vec<Point> = if points.len() <= 25 {
         points
@@ -206,6 +219,14 @@ fn run_board(rng: &mut Rng64, size: usize, walls: bool, moves: usize) -> usize {
         let placed = b.play(color, p);
         stakes -= placed.captured_stakes + placed.suicided_stakes;
         assert_eq!(total_stakes(&b), stakes, "stakes after {color} {}\n{b}", b.geometry().vertex(p));
+        // Set aside about half of the eye-shaped points, as playouts do; later moves play on
+        // set-aside points too (the next move's point is drawn from the whole list).
+        let empties = b.empties().to_vec();
+        for q in empties {
+            if rng.gen_bool(0.5) {
+                b.set_aside_if_eye_shaped(q);
+            }
+        }
         check_queries(rng, &b);
     }
     moves

@@ -136,9 +136,13 @@ pub struct Board {
     next: Vec<u16>,
     /// Chain statistics, valid at head points only.
     chains: Vec<Chain>,
-    /// The empty points, for O(1) random choice, and each empty point's index in that list.
+    /// The empty points, for O(1) random choice, and each empty point's index in that list. The
+    /// first `set_aside` of them are eye-shaped points that a playout found and moved there
+    /// (`set_aside_if_eye_shaped`); the rest are all the others, eye-shaped ones not found yet
+    /// included.
     empties: Vec<Point>,
     empty_at: Vec<u16>,
+    set_aside: usize,
     hash: u64,
     /// The point the given colour may not play because it would retake a single-stone ko at once.
     ko: Option<(Point, Color)>,
@@ -156,6 +160,7 @@ impl Clone for Board {
             chains: self.chains.clone(),
             empties: self.empties.clone(),
             empty_at: self.empty_at.clone(),
+            set_aside: self.set_aside,
             hash: self.hash,
             ko: self.ko,
             walls: self.walls.clone(),
@@ -172,6 +177,7 @@ impl Clone for Board {
         self.chains.clone_from(&src.chains);
         self.empties.clone_from(&src.empties);
         self.empty_at.clone_from(&src.empty_at);
+        self.set_aside = src.set_aside;
         self.hash = src.hash;
         self.ko = src.ko;
         self.walls.clone_from(&src.walls);
@@ -204,6 +210,7 @@ impl Board {
             chains: vec![Chain::default(); n],
             empties: Vec::with_capacity(size * size),
             empty_at: vec![0; n],
+            set_aside: 0,
             hash: 0,
             ko: None,
             walls: Vec::new(),
@@ -280,6 +287,37 @@ impl Board {
     #[inline]
     pub fn empties(&self) -> &[Point] {
         &self.empties
+    }
+
+    /// How many eye-shaped points a playout has set aside at the head of `empties()`: the list is
+    /// `empties()[..k]`, eye-shaped points found by `set_aside_if_eye_shaped`, then every other empty
+    /// point (eye-shaped or not).
+    #[inline]
+    pub fn set_aside_count(&self) -> usize {
+        self.set_aside
+    }
+
+    /// Is empty `p` eye-shaped (`is_eye_shaped`)?
+    #[inline]
+    pub fn is_eye_shaped_point(&self, p: Point) -> bool {
+        is_eye_shaped(self.nbrs[p.idx()])
+    }
+
+    /// Moves empty `p` into the set-aside part of the free-point list when it is eye-shaped and not
+    /// there yet. Once there it stays eye-shaped until it is played: its neighbours are stones or
+    /// walls, and a stone beside it can only go by capture, which needs its chain to have no
+    /// liberty, yet `p` is one. So the part needs no upkeep when other points are played.
+    #[inline]
+    pub fn set_aside_if_eye_shaped(&mut self, p: Point) {
+        let at = self.empty_at[p.idx()] as usize;
+        if at >= self.set_aside && self.is_eye_shaped_point(p) {
+            let q = self.empties[self.set_aside];
+            self.empties[at] = q;
+            self.empty_at[q.idx()] = at as u16;
+            self.empties[self.set_aside] = p;
+            self.empty_at[p.idx()] = self.set_aside as u16;
+            self.set_aside += 1;
+        }
     }
 
     pub fn stone_count(&self, c: Color) -> usize {
@@ -551,6 +589,7 @@ impl Board {
             chains: &mut self.chains[..n],
             empty_at: &mut self.empty_at[..n],
             empties: &mut self.empties,
+            set_aside: &mut self.set_aside,
             hash: &mut self.hash,
         }
     }
@@ -587,6 +626,9 @@ impl Board {
                     if self.empties.get(at) != Some(&p) {
                         return Err(format!("{} missing from the empty list", geo.vertex(p)));
                     }
+                    if at < self.set_aside && !is_eye_shaped(counts) {
+                        return Err(format!("{} is set aside but not eye-shaped", geo.vertex(p)));
+                    }
                 }
                 Cell::Black | Cell::White => hash ^= KEYS[c.color().unwrap().index()][i],
                 Cell::Wall => {
@@ -598,6 +640,9 @@ impl Board {
         }
         if empties != self.empties.len() {
             return Err(format!("{} empty points, list holds {}", empties, self.empties.len()));
+        }
+        if self.set_aside > empties {
+            return Err(format!("{} points set aside of {} empty ones", self.set_aside, empties));
         }
         if hash != self.hash {
             return Err("hash differs from the recomputed one".into());
@@ -741,6 +786,14 @@ impl Iterator for ChainStones<'_> {
     }
 }
 
+/// Is an empty point with neighbour counts `nbrs` eye-shaped: no empty neighbour, and not stones of
+/// both colours around it (only one colour's stones, or walls)? A playout can seldom play there: it
+/// is an own eye, or an enemy eye where a stone is a suicide unless it captures.
+#[inline(always)]
+fn is_eye_shaped(nbrs: [u8; 4]) -> bool {
+    nbrs[Cell::Empty as usize] == 0 && (nbrs[Cell::Black as usize] == 0 || nbrs[Cell::White as usize] == 0)
+}
+
 /// The array indices of cell `i`'s four neighbours (`Board::neighbours` as plain indices, for the
 /// loops that index several per-cell arrays).
 #[inline(always)]
@@ -762,6 +815,7 @@ struct Core<'a> {
     chains: &'a mut [Chain],
     empty_at: &'a mut [u16],
     empties: &'a mut Vec<Point>,
+    set_aside: &'a mut usize,
     hash: &'a mut u64,
 }
 
@@ -888,9 +942,18 @@ impl Core<'_> {
 
     #[inline(always)]
     fn remove_empty(&mut self, p: Point) {
-        let at = self.empty_at[p.idx()] as usize;
+        let mut at = self.empty_at[p.idx()] as usize;
+        if at < *self.set_aside {
+            // A set-aside point (a capture or a false eye): the last set-aside entry fills its
+            // place, and the hole moves to the end of that part.
+            *self.set_aside -= 1;
+            let q = self.empties[*self.set_aside];
+            self.empties[at] = q;
+            self.empty_at[q.idx()] = at as u16;
+            at = *self.set_aside;
+        }
         let last = self.empties.pop().expect("an empty point to fill");
-        if last != p {
+        if at < self.empties.len() {
             self.empties[at] = last;
             self.empty_at[last.idx()] = at as u16;
         }

@@ -7,8 +7,9 @@
 //! policy compiles to its own loop without dynamic dispatch.
 //!
 //! Policies:
-//! - **light**: uniform among legal placements that do not fill an own eye nor commit suicide; the
-//!   choice is O(1): a random index into the free-point list, then probing forward (libego's method).
+//! - **light**: random among legal placements that do not fill an own eye nor commit suicide; the
+//!   choice is O(1): a random index into the free-point list, then probing forward (libego's method)
+//!   past the eye-shaped points, which are set aside once found (see `choose_light`).
 //! - **heavy** (MoGo's and Pachi's "moggy" spirit): near the opponent's last move, with fixed
 //!   probabilities, capture a chain in atari or save an own chain from atari (extend when that gains
 //!   liberties, or capture a neighbour in atari), then play a 3x3 pattern move (hane, cut, ...); else a
@@ -36,7 +37,7 @@ pub use ladder::LadderReader;
 pub use pattern::Pat3;
 pub use tactics::{atari_escapes_near, captures_near, escapes, self_atari, PointSet};
 
-use crate::board::{Cell, Color, Point};
+use crate::board::{Board, Cell, Color, Point};
 use crate::rules::{Move, Outcome, Position, Rules, Standard, Stoical, Stones, Variant};
 use rand::RngCore;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -208,6 +209,8 @@ const PATTERN_RATE: u32 = rate(90);
 const SINGLE_SELF_ATARI_REJECT: u32 = rate(50);
 /// Stones: a player ahead in prisoners returns one instead of placing (a tempo move).
 const STONES_RETURN_RATE: u32 = rate(2);
+/// Eye-shaped points a move's probes set aside at most (more wait for a later move).
+const SET_ASIDE_PER_MOVE: usize = 32;
 /// Own chains longer than this are not walked for counter-captures.
 const WALK_LIMIT: usize = 32;
 
@@ -432,23 +435,71 @@ impl<R: Simulate> Playout<R> {
             && !(rules.may_allow_suicide() && b.is_suicide(color, p))
     }
 
-    /// Light policy: a random start in the free-point list, then the first playable point after it.
+    /// Light policy: one uniform draw from the free-point list; when that point is unplayable, the
+    /// first playable point among those not set aside, from a random start; when there is none, the
+    /// first playable set-aside point. Eye-shaped points rejected on the way are set aside
+    /// (`Board::set_aside_if_eye_shaped`) for the rest of the playout.
+    ///
+    /// Nearly every point a playout rejects is eye-shaped (97% of them in light 19x19 playouts): an
+    /// own eye, or an enemy eye without a capture. Probing forward through the whole list from the
+    /// first draw, as libego and Pachi do, met each of them again move after move: 1.7 rejections a
+    /// move on 19x19, each a mispredicted branch and a diagonal or suicide test. Set aside, an eye
+    /// costs at most one rejection a move (the first draw) until nothing else is left (the passing
+    /// player's scan, and the captures that end a playout): 0.9 rejections a move on 19x19. A
+    /// playable set-aside point (a capture, a false eye) is drawn with probability 1/n (n free
+    /// points) while other moves are left, where forward probing also gave it the rejected points
+    /// before it. Points are set aside when a probe finds them rather than by `Board::play`: a test
+    /// on every neighbour of every stone placed cost the heavy policy more than it saved.
     #[inline]
-    fn choose_light(&self, rules: &R, color: Color, rng: &mut Rng) -> Option<Point> {
-        let empties = self.pos.board.empties();
-        let n = empties.len();
-        if n == 0 {
-            return None;
-        }
-        let start = below(rng, n);
-        for i in 0..n {
-            let j = if start + i >= n { start + i - n } else { start + i };
-            let p = empties[j];
-            if self.playable(rules, color, p) {
-                return Some(p);
+    fn choose_light(&mut self, rules: &R, color: Color, rng: &mut Rng) -> Option<Point> {
+        let mut found = [Point::NONE; SET_ASIDE_PER_MOVE];
+        let mut count = 0;
+        let mut note = |b: &Board, p: Point| {
+            if count < SET_ASIDE_PER_MOVE && b.is_eye_shaped_point(p) {
+                found[count] = p;
+                count += 1;
             }
+        };
+        let choice = 'choice: {
+            let b = &self.pos.board;
+            let empties = b.empties();
+            let n = empties.len();
+            if n == 0 {
+                break 'choice None;
+            }
+            let first = below(rng, n);
+            if self.playable(rules, color, empties[first]) {
+                break 'choice Some(empties[first]);
+            }
+            let (aside, rest) = empties.split_at(b.set_aside_count());
+            let m = rest.len();
+            if m > 0 {
+                let start = below(rng, m);
+                for i in 0..m {
+                    let j = if start + i >= m { start + i - m } else { start + i };
+                    if self.playable(rules, color, rest[j]) {
+                        break 'choice Some(rest[j]);
+                    }
+                    note(b, rest[j]);
+                }
+            }
+            let k = aside.len();
+            if k > 0 {
+                let start = below(rng, k);
+                for i in 0..k {
+                    let j = if start + i >= k { start + i - k } else { start + i };
+                    if self.playable(rules, color, aside[j]) {
+                        break 'choice Some(aside[j]);
+                    }
+                }
+            }
+            None
+        };
+        // Set aside once the scan is over: moving entries during it would reorder what it scans.
+        for &p in &found[..count] {
+            self.pos.board.set_aside_if_eye_shaped(p);
         }
-        None
+        choice
     }
 
     /// Picks a random playable point of `cands` that also passes `ok`.
@@ -511,6 +562,9 @@ impl<R: Simulate> Playout<R> {
         }
         // Random, but a self-atari is rejected (always for two stones or more, often for one); when
         // nothing else is left the first rejected one is played, as light would (unless `keep_seki`).
+        // Forward probing through the whole list, set-aside points included: setting eye-shaped
+        // points aside, as light does, did not speed heavy playouts up (their time goes to the
+        // tactics, and most rejections here are self-ataris).
         let empties = b.empties();
         let n = empties.len();
         if n == 0 {

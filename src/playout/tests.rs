@@ -239,3 +239,66 @@ fn policy_names_parse() {
     assert!("medium".parse::<Policy>().is_err());
     assert_eq!(Policy::default(), Policy::Heavy);
 }
+
+#[test]
+fn light_finds_captures_in_eye_shaped_points_and_passes_when_none_is_left() {
+    // Every empty point is eye-shaped: Black's eyes A5, A3 and A1, and D5 and D1, the last
+    // liberties of two white chains in atari. Black's only moves are those two captures; White
+    // has none (its own eyes, and suicides in Black's).
+    let b = Board::from_diagram(
+        "
+        . X O . O
+        X X O O O
+        . X X X X
+        X X O O O
+        . X O . O",
+    );
+    assert!(b.empties().iter().all(|&p| b.is_eye_shaped_point(p)), "all five empty points are eye-shaped");
+    let rules = Standard::default();
+    let geo = *b.geometry();
+    let captures = ["D5", "D1"].map(|v| geo.parse_vertex(v).unwrap());
+    let mut start = Position::new(&rules, b);
+    let mut p = Playout::new(&start);
+    let mut r = rng(3);
+    let mut seen = [0; 2];
+    for _ in 0..40 {
+        let choice = p.choose_light(&rules, Color::Black, &mut r);
+        let k = captures.iter().position(|&c| Some(c) == choice).expect("a capture");
+        seen[k] += 1;
+    }
+    assert!(seen[0] > 0 && seen[1] > 0, "both captures are chosen: {seen:?}");
+    // Black's probes set its eyes aside (the captures were taken, so they stay where they were).
+    assert_eq!(p.position().board.set_aside_count(), 3);
+    start.to_move = Color::White;
+    let mut p = Playout::new(&start);
+    assert_eq!(p.choose_light(&rules, Color::White, &mut r), None);
+    assert_eq!(p.position().board.set_aside_count(), 5, "White's probes set every point aside");
+    assert_eq!(p.choose_light(&rules, Color::White, &mut r), None);
+}
+
+#[test]
+fn light_plays_an_eye_shaped_capture_among_other_moves() {
+    // White's B5-A4-B4 is in atari with its last liberty in its eye A5, an eye-shaped point, set
+    // aside here; the rest of the board is open. A first draw of A5 is played: over many first
+    // moves, A5 comes up about once in `n` (n = 17 free points here).
+    let b = Board::from_diagram(
+        "
+        . O X . .
+        O O X . .
+        X X X . .
+        . . . . .
+        . . . . .",
+    );
+    let geo = *b.geometry();
+    let a5 = geo.parse_vertex("A5").unwrap();
+    assert!(b.is_eye_shaped_point(a5));
+    let rules = Standard::default();
+    let start = Position::new(&rules, b);
+    let mut p = Playout::new(&start);
+    p.position_mut().board.set_aside_if_eye_shaped(a5);
+    assert_eq!(p.position().board.empties()[..1], [a5]);
+    let mut r = rng(4);
+    let captures = (0..1600).filter(|_| p.choose_light(&rules, Color::Black, &mut r) == Some(a5)).count();
+    // 94 expected; the bounds are five standard deviations (about 9.4) either side.
+    assert!((47..=141).contains(&captures), "{captures} of 1600");
+}
