@@ -312,10 +312,8 @@ impl Board {
         let at = self.empty_at[p.idx()] as usize;
         if at >= self.set_aside && self.is_eye_shaped_point(p) {
             let q = self.empties[self.set_aside];
-            self.empties[at] = q;
-            self.empty_at[q.idx()] = at as u16;
-            self.empties[self.set_aside] = p;
-            self.empty_at[p.idx()] = self.set_aside as u16;
+            put_empty(&mut self.empties, &mut self.empty_at, at, q);
+            put_empty(&mut self.empties, &mut self.empty_at, self.set_aside, p);
             self.set_aside += 1;
         }
     }
@@ -794,6 +792,13 @@ fn is_eye_shaped(nbrs: [u8; 4]) -> bool {
     nbrs[Cell::Empty as usize] == 0 && (nbrs[Cell::Black as usize] == 0 || nbrs[Cell::White as usize] == 0)
 }
 
+/// Puts `p` at entry `at` of the free-point list `empties` and records where it is.
+#[inline(always)]
+fn put_empty(empties: &mut [Point], empty_at: &mut [u16], at: usize, p: Point) {
+    empties[at] = p;
+    empty_at[p.idx()] = at as u16;
+}
+
 /// The array indices of cell `i`'s four neighbours (`Board::neighbours` as plain indices, for the
 /// loops that index several per-cell arrays).
 #[inline(always)]
@@ -948,14 +953,12 @@ impl Core<'_> {
             // place, and the hole moves to the end of that part.
             *self.set_aside -= 1;
             let q = self.empties[*self.set_aside];
-            self.empties[at] = q;
-            self.empty_at[q.idx()] = at as u16;
+            put_empty(self.empties, self.empty_at, at, q);
             at = *self.set_aside;
         }
         let last = self.empties.pop().expect("an empty point to fill");
         if at < self.empties.len() {
-            self.empties[at] = last;
-            self.empty_at[last.idx()] = at as u16;
+            put_empty(self.empties, self.empty_at, at, last);
         }
     }
 

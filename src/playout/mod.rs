@@ -220,6 +220,20 @@ fn below(rng: &mut Rng, n: usize) -> usize {
     ((rng.next_u32() as u64 * n as u64) >> 32) as usize
 }
 
+/// The first of `points` that passes `take`, probing forward from index `start` and wrapping round
+/// to the beginning (libego's forward probing, shared by the random policies).
+#[inline(always)]
+fn first_from(points: &[Point], start: usize, mut take: impl FnMut(Point) -> bool) -> Option<Point> {
+    let n = points.len();
+    for i in 0..n {
+        let j = if start + i >= n { start + i - n } else { start + i };
+        if take(points[j]) {
+            return Some(points[j]);
+        }
+    }
+    None
+}
+
 #[inline]
 fn chance(rng: &mut Rng, threshold: u32) -> bool {
     rng.next_u32() < threshold
@@ -472,28 +486,22 @@ impl<R: Simulate> Playout<R> {
                 break 'choice Some(empties[first]);
             }
             let (aside, rest) = empties.split_at(b.set_aside_count());
-            let m = rest.len();
-            if m > 0 {
-                let start = below(rng, m);
-                for i in 0..m {
-                    let j = if start + i >= m { start + i - m } else { start + i };
-                    if self.playable(rules, color, rest[j]) {
-                        break 'choice Some(rest[j]);
+            if !rest.is_empty() {
+                let found = first_from(rest, below(rng, rest.len()), |p| {
+                    let ok = self.playable(rules, color, p);
+                    if !ok {
+                        note(b, p);
                     }
-                    note(b, rest[j]);
+                    ok
+                });
+                if found.is_some() {
+                    break 'choice found;
                 }
             }
-            let k = aside.len();
-            if k > 0 {
-                let start = below(rng, k);
-                for i in 0..k {
-                    let j = if start + i >= k { start + i - k } else { start + i };
-                    if self.playable(rules, color, aside[j]) {
-                        break 'choice Some(aside[j]);
-                    }
-                }
+            if aside.is_empty() {
+                break 'choice None;
             }
-            None
+            first_from(aside, below(rng, aside.len()), |p| self.playable(rules, color, p))
         };
         // Set aside once the scan is over: moving entries during it would reorder what it scans.
         for &p in &found[..count] {
@@ -572,21 +580,20 @@ impl<R: Simulate> Playout<R> {
         }
         let start = below(rng, n);
         let mut rejected = None;
-        for i in 0..n {
-            let j = if start + i >= n { start + i - n } else { start + i };
-            let p = empties[j];
+        let found = first_from(empties, start, |p| {
             if !self.playable(rules, color, p) {
-                continue;
+                return false;
             }
             match self_atari(b, color, p) {
-                Some(stones) if stones >= 2 && self.keep_seki => {}
+                Some(stones) if stones >= 2 && self.keep_seki => false,
                 Some(stones) if stones >= 2 || chance(rng, SINGLE_SELF_ATARI_REJECT) => {
                     rejected.get_or_insert(p);
+                    false
                 }
-                _ => return Some(p),
+                _ => true,
             }
-        }
-        rejected
+        });
+        found.or(rejected)
     }
 
     /// Stones, when no good placement is left: a prisoner return, else a stake, else any legal
