@@ -466,11 +466,11 @@ impl<R: Simulate> Playout<R> {
     /// on every neighbour of every stone placed cost the heavy policy more than it saved.
     #[inline]
     fn choose_light(&mut self, rules: &R, color: Color, rng: &mut Rng) -> Option<Point> {
-        let mut found = [Point::NONE; SET_ASIDE_PER_MOVE];
+        let mut noted = [Point::NONE; SET_ASIDE_PER_MOVE];
         let mut count = 0;
         let mut note = |b: &Board, p: Point| {
             if count < SET_ASIDE_PER_MOVE && b.is_eye_shaped_point(p) {
-                found[count] = p;
+                noted[count] = p;
                 count += 1;
             }
         };
@@ -487,15 +487,15 @@ impl<R: Simulate> Playout<R> {
             }
             let (aside, rest) = empties.split_at(b.set_aside_count());
             if !rest.is_empty() {
-                let found = first_from(rest, below(rng, rest.len()), |p| {
+                let hit = first_from(rest, below(rng, rest.len()), |p| {
                     let ok = self.playable(rules, color, p);
                     if !ok {
                         note(b, p);
                     }
                     ok
                 });
-                if found.is_some() {
-                    break 'choice found;
+                if hit.is_some() {
+                    break 'choice hit;
                 }
             }
             if aside.is_empty() {
@@ -504,7 +504,7 @@ impl<R: Simulate> Playout<R> {
             first_from(aside, below(rng, aside.len()), |p| self.playable(rules, color, p))
         };
         // Set aside once the scan is over: moving entries during it would reorder what it scans.
-        for &p in &found[..count] {
+        for &p in &noted[..count] {
             self.pos.board.set_aside_if_eye_shaped(p);
         }
         choice
