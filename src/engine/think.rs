@@ -351,7 +351,13 @@ impl Engine {
             None => 0.0,
         });
         let pass_wins = margin > 0.0 || (margin == 0.0 && best.winrate < DRAW_PASS_WINRATE);
-        let non_pass = report.candidates.iter().find(|c| c.mv != Move::Pass).map(|c| c.mv);
+        // The best move other than passing that does no harm: never an own eye filled, which in a
+        // settled position can be among the search's candidates with no worse a win rate.
+        let non_pass = report.candidates.iter().map(|c| c.mv).find(|&mv| match mv {
+            Move::Pass => false,
+            Move::Place(p) => !board.is_eye(color, p),
+            _ => true,
+        });
         let must_clean = cleanup && opponent_dead && non_pass.is_some();
         if opponent_passed && pass_legal && pass_wins && !must_clean {
             return Decision::Play(Move::Pass);
@@ -360,9 +366,10 @@ impl Engine {
             return Decision::Resign;
         }
         if best.mv == Move::Pass {
-            // Passing after the opponent's pass ends the game: not into a lost count.
-            let ends_lost = opponent_passed && !pass_wins;
-            if let (true, Some(mv)) = (ends_lost || must_clean, non_pass) {
+            // Not into a lost count: after the opponent's pass ours ends the game, and before it
+            // the opponent can end it with a pass of its own (Pachi's "pass is safe" rule). Playing
+            // on costs nothing under area scoring, and the game is lost by the count anyway.
+            if let (true, Some(mv)) = (!pass_wins || must_clean, non_pass) {
                 return Decision::Play(mv);
             }
         }
@@ -462,4 +469,102 @@ fn run_search<R: Simulate>(
         started,
     };
     search::search(&input, tree, config, req, stop, on_report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::EngineOptions;
+    use crate::search::Candidate;
+
+    /// Black walls off columns A-E, White F-J; the white stone at B5 (in atari) is dead. With it
+    /// removed Black wins by 1.5 (45 points against 36 and 7.5 komi). White is to move.
+    fn lost_for_white() -> (Engine, FinalStatus) {
+        let options = EngineOptions {
+            rules: RulesConfig::parse("go").unwrap(),
+            size: 9,
+            threads: Some(1),
+            playouts: Some(100),
+            max_tree_mb: 16,
+            ..EngineOptions::default()
+        };
+        let mut e = Engine::new(options);
+        let geo = *e.game().board().geometry();
+        let black = ["E9", "E8", "E7", "B6", "E6", "A5", "C5", "E5", "E4", "E3", "E2", "E1"];
+        let white = ["F9", "F8", "F7", "F6", "B5", "F5", "F4", "F3", "F2", "F1"];
+        for (i, b) in black.iter().enumerate() {
+            e.play(Color::Black, Move::Place(geo.parse_vertex(b).unwrap())).unwrap();
+            if let Some(w) = white.get(i) {
+                e.play(Color::White, Move::Place(geo.parse_vertex(w).unwrap())).unwrap();
+            }
+        }
+        let status = FinalStatus { dead: vec![geo.parse_vertex("B5").unwrap()], seki: Vec::new() };
+        (e, status)
+    }
+
+    /// A search report whose candidates are `moves`, best first, all at a 14% win rate.
+    fn report(moves: &[Move]) -> SearchReport {
+        let candidates = moves
+            .iter()
+            .enumerate()
+            .map(|(i, &mv)| Candidate {
+                mv,
+                visits: 1000 - i as u32,
+                winrate: 0.14,
+                prior: 0.0,
+                lcb: 0.1,
+                score_lead: -1.5,
+                pv: vec![mv],
+            })
+            .collect();
+        SearchReport {
+            playouts: 5000,
+            playout_moves: 0,
+            root_visits: 5000,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            winrate: 0.14,
+            score_lead: -1.5,
+            candidates,
+            ownership: None,
+            neutral: None,
+        }
+    }
+
+    #[test]
+    fn a_search_that_prefers_pass_does_not_pass_into_a_lost_count() {
+        let (mut e, status) = lost_for_white();
+        let geo = *e.game().board().geometry();
+        let (j1, b4) = (geo.parse_vertex("J1").unwrap(), geo.parse_vertex("B4").unwrap());
+        // The opponent has not passed, yet a pass would let it end the game with a pass of its own.
+        let d = e.decide(Color::White, &report(&[Move::Pass, Move::Place(b4)]), false, &status);
+        assert_eq!(d, Decision::Play(Move::Place(b4)));
+        // Nothing else to play: the pass stands.
+        let d = e.decide(Color::White, &report(&[Move::Pass]), false, &status);
+        assert_eq!(d, Decision::Play(Move::Pass));
+        // Playing on never fills an own eye: J1 becomes one once White holds H1 and J2.
+        e.play(Color::Black, Move::Place(geo.parse_vertex("D1").unwrap())).unwrap();
+        e.play(Color::White, Move::Place(geo.parse_vertex("H1").unwrap())).unwrap();
+        e.play(Color::Black, Move::Place(geo.parse_vertex("D2").unwrap())).unwrap();
+        e.play(Color::White, Move::Place(geo.parse_vertex("J2").unwrap())).unwrap();
+        e.play(Color::Black, Move::Place(geo.parse_vertex("D3").unwrap())).unwrap();
+        assert!(e.game().board().is_eye(Color::White, j1));
+        let d = e.decide(Color::White, &report(&[Move::Pass, Move::Place(j1)]), false, &status);
+        assert_eq!(d, Decision::Play(Move::Pass));
+        let d =
+            e.decide(Color::White, &report(&[Move::Pass, Move::Place(j1), Move::Place(b4)]), false, &status);
+        assert_eq!(d, Decision::Play(Move::Place(b4)));
+    }
+
+    #[test]
+    fn a_search_that_prefers_pass_passes_when_the_count_wins() {
+        let (mut e, status) = lost_for_white();
+        // Black to move, White having played inside its own area: the same count wins for Black,
+        // so its pass stands, before White's pass as after it.
+        let h5 = e.game().board().geometry().parse_vertex("H5").unwrap();
+        e.play(Color::White, Move::Place(h5)).unwrap();
+        let b4 = e.game().board().geometry().parse_vertex("B4").unwrap();
+        let d = e.decide(Color::Black, &report(&[Move::Pass, Move::Place(b4)]), false, &status);
+        assert_eq!(d, Decision::Play(Move::Pass));
+    }
 }
