@@ -269,6 +269,17 @@ fn two_passes_end_the_game() {
     // White's E1 makes D1 and the rest of D-E neutral too: Black 6 stones + 5, White 6 stones.
     assert_eq!(out.to_string(), "W+2.5");
     assert_eq!(g.check(Color::Black, Move::Pass), Err(Illegal::GameOver));
+    // A further move resumes a game ended by two passes, so `check_play` (GTP's is_legal) judges
+    // moves as on the board; an occupied point stays illegal.
+    let e1 = g.board().geometry().parse_vertex("E1").unwrap();
+    let empty = *g.board().empties().first().unwrap();
+    assert_eq!(g.check_play(Color::Black, Move::Place(empty)), Ok(()));
+    assert_eq!(g.check_play(Color::Black, Move::Place(e1)), Err(Illegal::Occupied));
+    let before = g.outcome();
+    g.play(Color::Black, Move::Place(empty)).unwrap();
+    assert!(!g.is_over());
+    assert!(g.undo());
+    assert_eq!(g.outcome(), before);
 }
 
 /// RULES.md 2: "Results: `B+3.5`, `W+0.5`, `0` ..., `B+R` for resignation."

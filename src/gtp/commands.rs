@@ -281,7 +281,7 @@ fn is_legal(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
     let legal = match args::mv(&geo, args::arg(c.args, 1)?) {
         Ok(m) => {
             let m = if m == Move::Pass { s.engine.game().pass_move(color) } else { m };
-            s.engine.game().check(color, m).is_ok()
+            s.engine.game().check_play(color, m).is_ok()
         }
         Err(e) if e == GtpError::illegal() => false,
         Err(e) => return Err(e),

@@ -74,6 +74,10 @@ impl AnyGame {
         with_game!(self, g => g.check(color, mv))
     }
 
+    pub fn check_play(&self, color: Color, mv: Move) -> Result<(), Illegal> {
+        with_game!(self, g => g.check_play(color, mv))
+    }
+
     pub fn play(&mut self, color: Color, mv: Move) -> Result<Placement, Illegal> {
         with_game!(self, g => g.play(color, mv))
     }

@@ -125,7 +125,25 @@ impl<R: Rules> Game<R> {
 
     /// Is `mv` legal for `color` now, by every rule including superko?
     pub fn check(&self, color: Color, mv: Move) -> Result<(), Illegal> {
-        match self.pos.check(&self.rules, color, mv) {
+        self.check_at(&self.pos, color, mv)
+    }
+
+    /// Would `play` accept `mv` for `color`? As `check`, except that a game ended by two passes
+    /// counts as resumed, since `play` resumes it (GTP's `is_legal` answers this question, so that
+    /// it never contradicts `play`).
+    pub fn check_play(&self, color: Color, mv: Move) -> Result<(), Illegal> {
+        if self.pos.outcome.is_some_and(|o| o.reason == EndReason::TwoPasses) {
+            let mut resumed = self.pos.clone();
+            resumed.outcome = None;
+            resumed.passes = 0;
+            return self.check_at(&resumed, color, mv);
+        }
+        self.check(color, mv)
+    }
+
+    /// `check` in `pos`, this game's position or the same board with its end lifted.
+    fn check_at(&self, pos: &Position<R>, color: Color, mv: Move) -> Result<(), Illegal> {
+        match pos.check(&self.rules, color, mv) {
             // The position alone refuses every immediate single-stone ko recapture, which is exact for
             // simple ko and positional superko, and for situational superko when colours alternate. When
             // one colour moved twice (GTP allows it), the recapture may recreate a position that had the
