@@ -451,11 +451,8 @@ fn run_search<R: Simulate>(
 ) -> SearchReport {
     let mut root = game.position().clone();
     root.to_move = color;
-    if root.outcome.is_some_and(|o| o.reason == EndReason::TwoPasses) {
-        // A game ended by two passes goes on with the next move (as `Game::play` resumes it).
-        root.outcome = None;
-        root.passes = 0;
-    }
+    // A game ended by two passes goes on with the next move (as `Game::play` resumes it).
+    root.resume();
     let last = game.moves().last().copied();
     let input = SearchInput {
         rules: game.rules(),
@@ -559,8 +556,8 @@ mod tests {
     #[test]
     fn a_search_that_prefers_pass_passes_when_the_count_wins() {
         let (mut e, status) = lost_for_white();
-        // Black to move, White having played inside its own area: the same count wins for Black,
-        // so its pass stands, before White's pass as after it.
+        // Black to move, White having played inside its own area rather than passed: the same
+        // count wins for Black, so its pass stands.
         let h5 = e.game().board().geometry().parse_vertex("H5").unwrap();
         e.play(Color::White, Move::Place(h5)).unwrap();
         let b4 = e.game().board().geometry().parse_vertex("B4").unwrap();

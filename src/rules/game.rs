@@ -134,8 +134,7 @@ impl<R: Rules> Game<R> {
     pub fn check_play(&self, color: Color, mv: Move) -> Result<(), Illegal> {
         if self.pos.outcome.is_some_and(|o| o.reason == EndReason::TwoPasses) {
             let mut resumed = self.pos.clone();
-            resumed.outcome = None;
-            resumed.passes = 0;
+            resumed.resume();
             return self.check_at(&resumed, color, mv);
         }
         self.check(color, mv)
@@ -193,10 +192,7 @@ impl<R: Rules> Game<R> {
     /// controller can play on (KGS clean-up, a user continuing in Sabaki); other endings are final.
     pub fn play(&mut self, color: Color, mv: Move) -> Result<Placement, Illegal> {
         let snapshot = self.snapshot();
-        if self.pos.outcome.is_some_and(|o| o.reason == EndReason::TwoPasses) {
-            self.pos.outcome = None;
-            self.pos.passes = 0;
-        }
+        self.pos.resume();
         if let Err(e) = self.check(color, mv) {
             self.pos = snapshot.pos;
             return Err(e);

@@ -1,7 +1,7 @@
 //! A position: everything the rules need to judge the next move, except the history of earlier board
 //! positions (kept by `Game`). Playouts copy and play positions directly.
 
-use super::{Move, Outcome, Rules};
+use super::{EndReason, Move, Outcome, Rules};
 use crate::board::{Board, ByColor, Color};
 
 /// Board, side to move, prisoners, the variant's own state and, once decided, the outcome.
@@ -64,6 +64,15 @@ impl<R: Rules> Position<R> {
     #[inline]
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
+    }
+
+    /// Lifts the end of a game ended by two passes, so that a further move goes on from here (other
+    /// endings stay): `Game::play` resumes such a game, and the search starts from it.
+    pub fn resume(&mut self) {
+        if self.outcome.is_some_and(|o| o.reason == EndReason::TwoPasses) {
+            self.outcome = None;
+            self.passes = 0;
+        }
     }
 
     /// Own prisoners minus the opponent's (the Stones lead).
