@@ -475,7 +475,20 @@ mod tests {
     use crate::search::Candidate;
 
     /// Black walls off columns A-E, White F-J; the white stone at B5 (in atari) is dead. With it
-    /// removed Black wins by 1.5 (45 points against 36 and 7.5 komi). White is to move.
+    /// removed Black wins by 1.5 (45 points against 36 and 7.5 komi).
+    const LOST_FOR_WHITE: &str = "
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . X . . X O . . .
+        X O X . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .";
+
+    /// An engine at `LOST_FOR_WHITE` (its stones played in reading order, Black's last, so White is
+    /// to move) and the judgement that B5 is dead.
     fn lost_for_white() -> (Engine, FinalStatus) {
         let options = EngineOptions {
             rules: RulesConfig::parse("go").unwrap(),
@@ -486,17 +499,16 @@ mod tests {
             ..EngineOptions::default()
         };
         let mut e = Engine::new(options);
-        let geo = *e.game().board().geometry();
-        let black = ["E9", "E8", "E7", "B6", "E6", "A5", "C5", "E5", "E4", "E3", "E2", "E1"];
-        let white = ["F9", "F8", "F7", "F6", "B5", "F5", "F4", "F3", "F2", "F1"];
-        for (i, b) in black.iter().enumerate() {
-            e.play(Color::Black, Move::Place(geo.parse_vertex(b).unwrap())).unwrap();
-            if let Some(w) = white.get(i) {
-                e.play(Color::White, Move::Place(geo.parse_vertex(w).unwrap())).unwrap();
+        let diagram = crate::board::Board::from_diagram(LOST_FOR_WHITE);
+        for color in [Color::White, Color::Black] {
+            for p in diagram.geometry().points() {
+                if diagram.cell(p).color() == Some(color) {
+                    e.play(color, Move::Place(p)).unwrap();
+                }
             }
         }
-        let status = FinalStatus { dead: vec![geo.parse_vertex("B5").unwrap()], seki: Vec::new() };
-        (e, status)
+        let b5 = e.game().board().geometry().parse_vertex("B5").unwrap();
+        (e, FinalStatus { dead: vec![b5], seki: Vec::new() })
     }
 
     /// A search report whose candidates are `moves`, best first, all at a 14% win rate.

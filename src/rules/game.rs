@@ -132,12 +132,10 @@ impl<R: Rules> Game<R> {
     /// counts as resumed, since `play` resumes it (GTP's `is_legal` answers this question, so that
     /// it never contradicts `play`).
     pub fn check_play(&self, color: Color, mv: Move) -> Result<(), Illegal> {
-        if self.pos.outcome.is_some_and(|o| o.reason == EndReason::TwoPasses) {
-            let mut resumed = self.pos.clone();
-            resumed.resume();
-            return self.check_at(&resumed, color, mv);
-        }
-        self.check(color, mv)
+        // A copy of the position per question: `is_legal` is no hot path.
+        let mut resumed = self.pos.clone();
+        resumed.resume();
+        self.check_at(&resumed, color, mv)
     }
 
     /// `check` in `pos`, this game's position or the same board with its end lifted.
