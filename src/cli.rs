@@ -51,6 +51,26 @@ pub struct EngineArgs {
     /// Think on the opponent's time.
     #[arg(long)]
     pub ponder: bool,
+    /// Dynamic komi in handicap games: points of extra komi per handicap stone that the engine's
+    /// move searches start with, fading out by move 100 on 19x19, or `off`.
+    #[arg(long, default_value = "7", value_parser = parse_dynamic_komi)]
+    pub dynamic_komi: DynamicKomiArg,
+}
+
+/// `--dynamic-komi`: points per handicap stone, or off.
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub struct DynamicKomiArg(pub Option<f64>);
+
+/// Points per handicap stone: off (or 0) disables it.
+pub(crate) fn parse_dynamic_komi(s: &str) -> Result<DynamicKomiArg, String> {
+    if s.eq_ignore_ascii_case("off") {
+        return Ok(DynamicKomiArg(None));
+    }
+    match s.parse::<f64>() {
+        Ok(0.0) => Ok(DynamicKomiArg(None)),
+        Ok(v) if v > 0.0 && v <= 100.0 => Ok(DynamicKomiArg(Some(v))),
+        _ => Err(format!("'{s}' is not a number of points per handicap stone (0 to 100), nor off")),
+    }
 }
 
 /// `--resign`: a threshold or off.
@@ -96,6 +116,7 @@ impl EngineArgs {
             resign_threshold: self.resign.0,
             lag: duration_from_secs(self.lag),
             ponder: self.ponder,
+            dynamic_komi: self.dynamic_komi.0,
         }
     }
 }

@@ -218,6 +218,57 @@ fn match_against_another_tengen_in_stones_and_stoical() {
     }
 }
 
+/// The records of a finished run, game by game.
+fn records(dir: &Path, games: u64) -> Vec<GameRecord> {
+    (0..games)
+        .map(|g| {
+            GameRecord::parse(&std::fs::read_to_string(dir.join(format!("game-{g:04}.sgf"))).unwrap())
+                .unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn handicap_games_in_selfplay_and_against_gnugo() {
+    // 9x9's two-stone fixed handicap: C3 and G7, as the record's (column, row from the bottom).
+    let stones: BTreeSet<(usize, usize)> = [(2, 2), (6, 6)].into();
+    let dir = scratch("handicap-selfplay");
+    tengen_ok(&argv(
+        "selfplay --games 2 --size 9 --komi 0.5 --handicap 2 --playouts 16 --quiet --out",
+        &[dir.to_str().unwrap()],
+    ));
+    let lines = check_run(&dir, 2, "go:komi=0.5", 9);
+    let mut runs = vec![(dir, lines)];
+    if let Some(gnugo) = gnugo() {
+        // GNU Go places the same fixed stones (the runner checks its answer) and plays White first.
+        let dir = scratch("handicap-gnugo");
+        let opponent = format!("{} --mode gtp --level 0 --chinese-rules", gnugo.display());
+        tengen_ok(&argv(
+            "match --games 2 --size 9 --komi 0.5 --handicap 2 --playouts 16 --quiet",
+            &["--opponent", &opponent, "--out", dir.to_str().unwrap()],
+        ));
+        let lines = check_run(&dir, 2, "go:komi=0.5", 9);
+        runs.push((dir, lines));
+    }
+    for (dir, lines) in runs {
+        for l in &lines {
+            assert!(!matches!(l.reason, Ending::Forfeit | Ending::Timeout), "{:?}", l.detail);
+        }
+        // Each player receives the handicap once: colours alternate as in even games.
+        assert_ne!(lines[0].black, lines[1].black);
+        for r in records(&dir, 2) {
+            assert_eq!(r.handicap, 2);
+            assert_eq!(r.black_stones.iter().copied().collect::<BTreeSet<_>>(), stones);
+            assert_eq!(r.komi, Some(0.5));
+            assert_eq!(r.moves[0].color, tengen::board::Color::White, "White moves first");
+        }
+        let run = std::fs::read_to_string(dir.join("run.json")).unwrap();
+        assert!(run.contains("\"handicap\": 2"), "{run}");
+        assert_sabaki_reads(&dir);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
 /// What a match against `fake_gtp.sh MODE LIMIT` left behind.
 struct FakeRun {
     summary: String,
@@ -404,6 +455,15 @@ fn bad_input_fails_before_any_game() {
     failure(&["selfplay", "--games", "2", "--rules", "go:ko=maybe", "--out", d], "unknown rules");
     failure(&["selfplay", "--games", "2", "--size", "5", "--rules", "go:walls=Z9", "--out", d], "off a 5x5");
     failure(&["selfplay", "--games", "2", "--komi", "7.25", "--out", d], "multiple of 0.5");
+    failure(&["selfplay", "--games", "2", "--handicap", "1", "--out", d], "does not take");
+    failure(&["selfplay", "--games", "2", "--size", "9", "--handicap", "10", "--out", d], "does not take");
+    let log = scratch("bad-fake-log");
+    let fake = fake_gtp("pass", 99, &log);
+    failure(
+        &["match", "--opponent", &fake, "--size", "9", "--handicap", "2", "--games", "2", "--out", d],
+        "not the points GTP fixes",
+    );
+    let _ = std::fs::remove_file(&log);
     failure(&["selfplay", "--games", "2", "--black", "--playouts x", "--out", d], "--black");
     failure(&["selfplay", "--games", "2", "--white", "--rules stones", "--out", d], "whole run");
     if let Some(gnugo) = gnugo() {
@@ -441,7 +501,7 @@ fn an_opponent_that_does_not_answer_loses_on_time_and_is_restarted() {
     let mut tengen = EnginePlayer::new("tengen", quick.clone());
     for index in 0..2 {
         let spec = GameSpec {
-            setup: GameSetup { rules: RulesConfig::default(), size: 5, index },
+            setup: GameSetup { rules: RulesConfig::default(), size: 5, handicap: 0, index },
             referee: quick.clone(),
             opening_moves: 0,
             opening_seed: 0,

@@ -12,7 +12,7 @@ pub mod time_manager;
 
 pub use clock::{duration_from_secs, Clock, TimeLeft, TimeSystem};
 pub use error::EngineError;
-pub use options::{EngineOptions, PolicyChoice};
+pub use options::{EngineOptions, PolicyChoice, DEFAULT_DYNAMIC_KOMI};
 pub use think::{MoveReports, RootKey, DEFAULT_PLAYOUTS, RESIGN_MIN_VISITS, STATUS_PLAYOUTS};
 
 pub use crate::search::{Candidate, FinalStatus, Limits, SearchReport, ThinkRequest, TimeLimit};
@@ -37,6 +37,8 @@ pub struct Engine {
     /// The search tree kept between moves (reuse, pondering).
     kept: Option<think::KeptTree>,
     last_report: Option<SearchReport>,
+    /// The dynamic komi the last move search played with (its win rates are under it).
+    last_komi_shift: f64,
     /// The dead stones judged by the last search of a board.
     status_cache: Option<think::StatusCache>,
 }
@@ -51,6 +53,7 @@ impl Engine {
             clock: Clock::default(),
             kept: None,
             last_report: None,
+            last_komi_shift: 0.0,
             status_cache: None,
             options,
         }

@@ -3,6 +3,10 @@
 use crate::rules::RulesConfig;
 use std::time::Duration;
 
+/// Points of dynamic komi per handicap stone (about half a stone's worth, the classic 7 points a
+/// stone: Baudiš 2011).
+pub const DEFAULT_DYNAMIC_KOMI: f64 = 7.0;
+
 /// Which playout policy the search uses.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
 pub enum PolicyChoice {
@@ -34,6 +38,9 @@ pub struct EngineOptions {
     pub lag: Duration,
     /// Search on the opponent's time.
     pub ponder: bool,
+    /// Dynamic komi in handicap games: points of extra komi per handicap stone that the move
+    /// searches start with, fading out over the opening (`Engine::komi_shift`); `None`: off.
+    pub dynamic_komi: Option<f64>,
 }
 
 impl Default for EngineOptions {
@@ -50,6 +57,7 @@ impl Default for EngineOptions {
             resign_threshold: Some(0.1),
             lag: Duration::from_millis(300),
             ponder: false,
+            dynamic_komi: Some(DEFAULT_DYNAMIC_KOMI),
         }
     }
 }

@@ -5,7 +5,7 @@
 use super::{time_manager, Decision, Engine, EngineError, PolicyChoice};
 use crate::board::{Color, Point};
 use crate::playout::{Policy, Simulate};
-use crate::rules::{EndReason, Game, Move, RulesConfig, Setup, Variant};
+use crate::rules::{EndReason, Game, Move, Rules, RulesConfig, Setup, Variant};
 use crate::search::{
     self, judge, mix_seed, FinalStatus, Limits, SearchConfig, SearchInput, SearchReport, ThinkRequest,
     TimeLimit, Tree,
@@ -23,6 +23,9 @@ const STATUS_TREE_MB: usize = 64;
 pub const RESIGN_MIN_VISITS: u64 = 1_000;
 /// Passing on a draw needs the best move to promise no better than this.
 const DRAW_PASS_WINRATE: f64 = 0.55;
+/// Moves over which the dynamic komi of a 19x19 handicap game fades out (Pachi's figure); other
+/// sizes in proportion to their area.
+const DYNAMIC_KOMI_MOVES_19X19: f64 = 100.0;
 
 /// How `genmove` reports while it searches (analysis during genmove: `genmove_analyze`, gogui
 /// live graphics). The default reports only once, at the end.
@@ -49,6 +52,9 @@ pub struct RootKey {
 pub(super) struct KeptTree {
     tree: Tree,
     key: RootKey,
+    /// Grown by searches that played with a dynamic komi (move searches of a handicap game's
+    /// opening): its win rates are not the real ones, so analysis does not reuse it, nor it analysis.
+    shifted: bool,
 }
 
 /// The engine's judgement of the stones on one board, remembered so that `final_status_list` and
@@ -70,6 +76,8 @@ impl Engine {
     /// Searches the current position for `color` as `req` asks, calling `on_report` (from this
     /// thread) every `req.report_every` and once more at the end, until the limits or `stop` end the
     /// search. The tree is kept for the next search of this position or of one after it.
+    ///
+    /// This is analysis: the real komi, whatever the game's handicap.
     pub fn think(
         &mut self,
         color: Color,
@@ -77,7 +85,41 @@ impl Engine {
         stop: &(dyn Fn() -> bool + Sync),
         on_report: &mut dyn FnMut(&SearchReport),
     ) -> Result<SearchReport, EngineError> {
-        self.think_from(color, req, stop, on_report, Instant::now())
+        self.think_from(color, req, stop, on_report, Instant::now(), 0.0)
+    }
+
+    /// `think` on the opponent's time for the engine's next move: with the dynamic komi that move's
+    /// search will use, so that it can reuse this tree.
+    pub fn ponder(
+        &mut self,
+        color: Color,
+        req: &ThinkRequest,
+        stop: &(dyn Fn() -> bool + Sync),
+        on_report: &mut dyn FnMut(&SearchReport),
+    ) -> Result<SearchReport, EngineError> {
+        let shift = self.komi_shift();
+        self.think_from(color, req, stop, on_report, Instant::now(), shift)
+    }
+
+    /// The extra komi for White that the engine's own move searches play with now (0 outside the
+    /// opening of a handicap game): `--dynamic-komi` points per handicap stone before the first move,
+    /// falling linearly to none by move 100 on 19x19 (in proportion to the area on other boards).
+    ///
+    /// The same sign suits both colours: it gives back part of the handicap, so the search sees the
+    /// game as closer to even than the count of stones says. Without it a Monte Carlo search of a
+    /// handicap game sees nearly every move win (as Black) or lose (as White), and picks among moves
+    /// that all look alike: Black plays slack moves, White plays desperate ones (Pachi's linear
+    /// dynamic komi; Baudiš, "Balancing MCTS by dynamically adjusting the komi value", 2011).
+    pub fn komi_shift(&self) -> f64 {
+        let Some(per_stone) = self.options.dynamic_komi else { return 0.0 };
+        let setup = self.game.setup();
+        let stones = if setup.handicap { setup.black.len() } else { 0 };
+        if stones < 2 || self.variant() == Variant::Stones {
+            return 0.0;
+        }
+        let fade = DYNAMIC_KOMI_MOVES_19X19 * (self.size * self.size) as f64 / 361.0;
+        let played = self.game.moves().len() as f64;
+        (per_stone * stones as f64 * (1.0 - played / fade)).max(0.0)
     }
 
     fn think_from(
@@ -87,18 +129,30 @@ impl Engine {
         stop: &(dyn Fn() -> bool + Sync),
         on_report: &mut dyn FnMut(&SearchReport),
         started: Instant,
+        komi_shift: f64,
     ) -> Result<SearchReport, EngineError> {
         self.require_playable()?;
         let key = self.root_key(color);
+        let shifted = komi_shift != 0.0;
         // Copying a big reused tree must not eat the move's time: stop copying at a quarter of it.
         let deadline = req.limits.time.map(|t| started + t.limit / 4);
-        let tree = self.take_tree(&key, deadline);
+        let tree = self.take_tree(&key, shifted, deadline);
         let config = self.search_config(color, 0);
+        // The search counts with the shifted komi; its reports give the margins under the real one.
+        let mut on_shifted_report = |r: &SearchReport| {
+            if shifted {
+                on_report(&r.with_black_margin_added(komi_shift, color))
+            } else {
+                on_report(r)
+            }
+        };
         let report = with_game!(&self.game, g => {
-            run_search(g, color, &tree, &config, req, stop, on_report, started)
+            let rules = g.rules().with_extra_komi(komi_shift);
+            run_search(g, &rules, color, &tree, &config, req, stop, &mut on_shifted_report, started)
         });
+        let report = if shifted { report.with_black_margin_added(komi_shift, color) } else { report };
         on_report(&report);
-        self.kept = Some(KeptTree { tree, key });
+        self.kept = Some(KeptTree { tree, key, shifted });
         if report.ownership.is_some() {
             self.remember_status(&report, false);
         }
@@ -150,6 +204,12 @@ impl Engine {
         self.last_report.as_ref()
     }
 
+    /// The dynamic komi the last move search played with: its win rates are under it (its scores
+    /// are not: they are given against the real komi).
+    pub fn last_komi_shift(&self) -> f64 {
+        self.last_komi_shift
+    }
+
     fn generate(
         &mut self,
         color: Color,
@@ -169,10 +229,12 @@ impl Engine {
             min_moves: reports.min_moves,
             max_moves: reports.max_moves,
         };
-        let report = self.think_from(color, &req, stop, on_report, started)?;
+        let komi_shift = self.komi_shift();
+        let report = self.think_from(color, &req, stop, on_report, started, komi_shift)?;
         let status = self.status_for_decision(color, &report, &req.limits, started);
         let decision = self.decide(color, &report, cleanup, &status);
         self.last_report = Some(report);
+        self.last_komi_shift = komi_shift;
         if commit {
             if let Decision::Play(mv) = decision {
                 self.game.play(color, mv)?;
@@ -229,11 +291,14 @@ impl Engine {
     }
 
     /// The kept tree moved down to `key`'s position, or a new tree when it was grown for another game.
-    fn take_tree(&mut self, key: &RootKey, deadline: Option<Instant>) -> Tree {
+    /// A tree grown with a dynamic komi is reused only by searches with one (`shifted`), and the
+    /// other way round.
+    fn take_tree(&mut self, key: &RootKey, shifted: bool, deadline: Option<Instant>) -> Tree {
         let fresh = || Tree::with_megabytes(self.options.max_tree_mb);
         let Some(kept) = self.kept.take() else { return fresh() };
         let old = &kept.key;
-        if old.rules != key.rules
+        if kept.shifted != shifted
+            || old.rules != key.rules
             || old.size != key.size
             || old.setup != key.setup
             || !key.moves.starts_with(&old.moves)
@@ -332,9 +397,13 @@ impl Engine {
         let Some(best) = report.best() else { return self.fallback_move(color) };
         let ply = self.game.ply() as usize;
         let points = self.size * self.size;
+        // A dynamic komi against `color` (Black receiving a handicap) makes the win rate look worse
+        // than it is: no resigning on it.
+        let handicapped_by_komi = self.komi_shift() > 0.0 && color == Color::Black;
         let hopeless = self.options.resign_threshold.is_some_and(|t| best.winrate < t)
             && report.root_visits >= RESIGN_MIN_VISITS
-            && ply >= points / 4;
+            && ply >= points / 4
+            && !handicapped_by_komi;
         if self.variant() == Variant::Stones {
             return if hopeless { Decision::Resign } else { Decision::Play(best.mv) };
         }
@@ -441,6 +510,7 @@ impl Engine {
 #[allow(clippy::too_many_arguments)]
 fn run_search<R: Simulate>(
     game: &Game<R>,
+    rules: &R,
     color: Color,
     tree: &Tree,
     config: &SearchConfig,
@@ -455,7 +525,7 @@ fn run_search<R: Simulate>(
     root.resume();
     let last = game.moves().last().copied();
     let input = SearchInput {
-        rules: game.rules(),
+        rules,
         root: &root,
         history: game.history(),
         last_move: match last {
@@ -575,5 +645,100 @@ mod tests {
         let b4 = e.game().board().geometry().parse_vertex("B4").unwrap();
         let d = e.decide(Color::Black, &report(&[Move::Pass, Move::Place(b4)]), false, &status);
         assert_eq!(d, Decision::Play(Move::Pass));
+    }
+
+    /// A `size` board with a `stones`-stone fixed handicap, komi 0.5, White to move.
+    fn handicap_game(size: usize, stones: usize, dynamic_komi: Option<f64>) -> Engine {
+        let options = EngineOptions {
+            rules: RulesConfig::parse("go").unwrap(),
+            size,
+            seed: 1,
+            threads: Some(1),
+            playouts: Some(2000),
+            max_tree_mb: 16,
+            dynamic_komi,
+            ..EngineOptions::default()
+        };
+        let mut e = Engine::new(options);
+        e.set_komi(0.5);
+        if stones > 0 {
+            e.fixed_handicap(stones).unwrap();
+        }
+        e
+    }
+
+    /// Plays `n` more moves: the first legal placement in reading order for the side to move.
+    fn play_on(e: &mut Engine, n: usize) {
+        for _ in 0..n {
+            let color = e.game().to_move();
+            let points: Vec<Point> = e.game().board().geometry().points().collect();
+            let mv = points.into_iter().map(Move::Place).find(|&m| e.game().check(color, m).is_ok());
+            e.play(color, mv.expect("a legal placement")).unwrap();
+        }
+    }
+
+    #[test]
+    fn dynamic_komi_gives_back_part_of_the_handicap_and_fades_out() {
+        assert_eq!(handicap_game(19, 0, Some(7.0)).komi_shift(), 0.0, "no handicap");
+        assert_eq!(handicap_game(19, 4, None).komi_shift(), 0.0, "switched off");
+        let mut e = handicap_game(19, 4, Some(7.0));
+        assert_eq!(e.komi_shift(), 28.0, "7 points a stone before the first move");
+        play_on(&mut e, 50);
+        assert_eq!(e.komi_shift(), 14.0, "half of it at move 50 of 100");
+        play_on(&mut e, 50);
+        assert_eq!(e.komi_shift(), 0.0, "none from move 100");
+        // Smaller boards fade out sooner, in proportion to their area (9x9: 100 * 81 / 361 moves).
+        let mut e = handicap_game(9, 4, Some(7.0));
+        play_on(&mut e, 11);
+        let fade = 100.0 * 81.0 / 361.0;
+        assert!((e.komi_shift() - 28.0 * (1.0 - 11.0 / fade)).abs() < 1e-9, "{}", e.komi_shift());
+        play_on(&mut e, 12);
+        assert_eq!(e.komi_shift(), 0.0);
+        // Stoical counts with komi too; Stones has none to shift.
+        let mut e = handicap_game(19, 4, Some(7.0));
+        e.change_rules(RulesConfig::parse("stoical").unwrap()).unwrap();
+        assert_eq!(e.komi_shift(), 28.0);
+        e.change_rules(RulesConfig::parse("stones").unwrap()).unwrap();
+        assert_eq!(e.game().setup().black.len(), 4);
+        assert_eq!(e.komi_shift(), 0.0);
+    }
+
+    #[test]
+    fn move_searches_count_with_the_dynamic_komi_and_report_the_real_margin() {
+        // White giving four stones on 9x9: hopeless by the count, nearer even with 28 points back.
+        let mut plain = handicap_game(9, 4, None);
+        let mut shifted = handicap_game(9, 4, Some(7.0));
+        plain.genmove(Color::White, false).unwrap();
+        shifted.genmove(Color::White, false).unwrap();
+        let (p, s) = (plain.last_report().unwrap(), shifted.last_report().unwrap());
+        assert_eq!((plain.last_komi_shift(), shifted.last_komi_shift()), (0.0, 28.0));
+        assert!(p.winrate < 0.3 && s.winrate > 0.3, "{} {}", p.winrate, s.winrate);
+        // Both margins are against the real komi: White far behind in both.
+        assert!(p.score_lead < -15.0 && s.score_lead < -15.0, "{} {}", p.score_lead, s.score_lead);
+        assert!((p.score_lead - s.score_lead).abs() < 10.0, "{} {}", p.score_lead, s.score_lead);
+        // Analysis of the same position counts with the real komi, in a tree of its own.
+        let req = ThinkRequest { limits: Limits::playouts(2000), ..ThinkRequest::default() };
+        let analysed = shifted.think(Color::White, &req, &|| false, &mut |_| {}).unwrap();
+        assert!(analysed.winrate < 0.3, "{}", analysed.winrate);
+        assert_eq!(analysed.root_visits, analysed.playouts, "the shifted tree is not reused");
+    }
+
+    #[test]
+    fn a_handicap_receiver_does_not_resign_on_a_win_rate_lowered_by_dynamic_komi() {
+        let mut e = handicap_game(9, 4, Some(7.0));
+        // Late enough to resign (a quarter of the points played), early enough for some dynamic
+        // komi to remain, Black to move.
+        play_on(&mut e, 21);
+        assert!(e.komi_shift() > 0.0 && e.game().to_move() == Color::Black);
+        let b = e.game().board().geometry().parse_vertex("J9").unwrap();
+        let status = FinalStatus::default();
+        let mut hopeless = report(&[Move::Place(b)]);
+        hopeless.candidates[0].winrate = 0.05;
+        let d = e.decide(Color::Black, &hopeless, false, &status);
+        assert_eq!(d, Decision::Play(Move::Place(b)));
+        // Without it the same report resigns.
+        e.options.dynamic_komi = None;
+        let d = e.decide(Color::Black, &hopeless, false, &status);
+        assert_eq!(d, Decision::Resign);
     }
 }

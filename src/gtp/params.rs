@@ -20,6 +20,7 @@ const KEYS: &[&str] = &[
     "policy",
     "resign",
     "ponder",
+    "dynamic_komi",
     "live_graphics",
 ];
 
@@ -62,6 +63,7 @@ fn list(s: &Session) -> String {
         format!("[list/light/heavy] policy {policy}"),
         format!("[string] resign {resign}"),
         format!("[bool] ponder {}", bool_str(o.ponder)),
+        format!("[string] dynamic_komi {}", o.dynamic_komi.map_or("off".to_string(), |v| v.to_string())),
         format!("[bool] live_graphics {}", bool_str(s.live_gfx)),
     ];
     debug_assert_eq!(lines.len(), KEYS.len());
@@ -141,6 +143,10 @@ fn set(s: &mut Session, key: &str, v: &str) -> Result<(), GtpError> {
                 }
         }
         "ponder" => s.engine.options_mut().ponder = parse_bool(key, v)?,
+        "dynamic_komi" => {
+            s.engine.options_mut().dynamic_komi =
+                crate::cli::parse_dynamic_komi(v).map_err(|e| invalid(key, &e))?.0;
+        }
         "live_graphics" => s.live_gfx = parse_bool(key, v)?,
         _ => return Err(GtpError::new(format!("unknown parameter {key}"))),
     }
@@ -188,6 +194,12 @@ mod tests {
         send(&mut s, "tengen-param policy light");
         send(&mut s, "tengen-param resign off");
         send(&mut s, "tengen-param ponder 1");
+        send(&mut s, "tengen-param dynamic_komi 5.5");
+        assert_eq!(s.engine.options().dynamic_komi, Some(5.5));
+        assert!(send(&mut s, "tengen-param dynamic_komi -1").starts_with("? invalid value for dynamic_komi"));
+        assert_eq!(s.engine.options().dynamic_komi, Some(5.5), "a bad value changes nothing");
+        send(&mut s, "tengen-param dynamic_komi off");
+        assert_eq!(s.engine.options().dynamic_komi, None);
         let o = s.engine.options();
         assert_eq!(o.playouts, Some(500));
         assert_eq!(o.time_per_move, Some(std::time::Duration::from_millis(2500)));

@@ -241,7 +241,10 @@ fn log_move(s: &Session, color: Color, decision: Decision, geo: &Geometry) {
             Decision::Play(m) => m.describe(geo),
             Decision::Resign => "resign".into(),
         };
-        let _ = writeln!(std::io::stderr(), "tengen: {} {name} {}", color.letter(), summary(report, geo));
+        let shift = s.engine.last_komi_shift();
+        let komi = if shift != 0.0 { format!(" | dynamic komi {shift:+.1}") } else { String::new() };
+        let _ =
+            writeln!(std::io::stderr(), "tengen: {} {name} {}{komi}", color.letter(), summary(report, geo));
     }
 }
 
@@ -373,7 +376,7 @@ pub fn ponder(s: &mut Session, control: &Control) {
     let stop = || control.should_stop();
     let result = {
         let mut on_report = |r: &SearchReport| live.report(r, color, &geo);
-        s.engine.think(color, &request, &stop, &mut on_report)
+        s.engine.ponder(color, &request, &stop, &mut on_report)
     };
     live.finish();
     if let Ok(report) = result {

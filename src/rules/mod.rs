@@ -106,4 +106,10 @@ pub trait Rules: Clone + Debug + Send + Sync + 'static {
 
     /// Komi, where the variant has one.
     fn komi(&self) -> f64;
+
+    /// These rules with `extra` points more komi for White, where the variant has a komi (the
+    /// engine's dynamic komi in handicap games); unchanged where it has none.
+    fn with_extra_komi(&self, _extra: f64) -> Self {
+        self.clone()
+    }
 }

@@ -140,4 +140,8 @@ impl Rules for Standard {
     fn komi(&self) -> f64 {
         self.komi
     }
+
+    fn with_extra_komi(&self, extra: f64) -> Self {
+        Self { komi: self.komi + extra, ..self.clone() }
+    }
 }

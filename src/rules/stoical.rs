@@ -117,4 +117,8 @@ impl Rules for Stoical {
     fn komi(&self) -> f64 {
         self.komi
     }
+
+    fn with_extra_komi(&self, extra: f64) -> Self {
+        Self { komi: self.komi + extra, ..self.clone() }
+    }
 }

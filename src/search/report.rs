@@ -60,6 +60,19 @@ impl SearchReport {
         self.candidates.first()
     }
 
+    /// This report with `delta` points added to Black's margin in every score, for a search of
+    /// `to_move`'s move that counted with `delta` more komi than the game has (dynamic komi): its
+    /// margins are then given against the real komi. Win rates stay the search's own.
+    pub fn with_black_margin_added(&self, delta: f64, to_move: Color) -> SearchReport {
+        let delta = if to_move == Color::Black { delta } else { -delta };
+        let mut report = self.clone();
+        report.score_lead += delta;
+        for c in &mut report.candidates {
+            c.score_lead += delta;
+        }
+        report
+    }
+
     /// Playouts per second of this search.
     pub fn playouts_per_sec(&self) -> f64 {
         let s = self.elapsed.as_secs_f64();

@@ -8,7 +8,7 @@ use super::gtp_client::split_command_line;
 use super::player::GtpLimits;
 use super::runner::{PlayerSpec, RunConfig};
 use crate::cli::EngineArgs;
-use crate::engine::{duration_from_secs, EngineOptions};
+use crate::engine::{duration_from_secs, Engine, EngineOptions};
 use crate::rules::{Komi, RulesConfig, Variant};
 use clap::{Args, Parser};
 use std::path::PathBuf;
@@ -46,6 +46,11 @@ pub struct RunArgs {
     /// get the same opening.
     #[arg(long, default_value_t = 0)]
     pub random_opening: usize,
+    /// Black's handicap in every game: GTP's fixed handicap stones (2 to 9 on 19x19; fewer on
+    /// smaller boards), White moving first. Colours still alternate between the players, so each
+    /// gives the handicap in half the games. Set `--komi` too (0.5 is usual).
+    #[arg(long, default_value_t = 0)]
+    pub handicap: usize,
     /// Base seed: game i uses the engines' seed plus i, and its pair's opening seed plus i/2.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -150,6 +155,17 @@ impl RunArgs {
             }
         }
         let size = self.size as usize;
+        if self.handicap > 0 {
+            // The board must take it: size, and no wall on a handicap point.
+            let mut trial =
+                Engine::new(EngineOptions { rules: self.rules()?, size, ..EngineOptions::default() });
+            trial.fixed_handicap(self.handicap).map_err(|_| {
+                format!(
+                    "--handicap {}: a {size}x{size} board does not take that fixed handicap",
+                    self.handicap
+                )
+            })?;
+        }
         // The referee judges dead stones with tengen's own settings (player A is always tengen).
         let referee = match &a {
             PlayerSpec::Engine { options, .. } => options.clone(),
@@ -167,6 +183,7 @@ impl RunArgs {
             b,
             parallel: self.parallel as usize,
             random_opening: self.random_opening,
+            handicap: self.handicap,
             seed: self.seed,
             // A safety net against endless games (two programs that never pass): a game this long is
             // scored as it stands. Real games end far sooner.

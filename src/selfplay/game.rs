@@ -185,6 +185,10 @@ pub fn play_game(spec: &GameSpec, players: ByColor<&mut dyn Player>) -> Result<G
         seed: spec.referee.seed.wrapping_add(spec.setup.index),
         ..spec.referee.clone()
     });
+    if spec.setup.handicap > 0 {
+        // The run checked that the board takes this handicap.
+        referee.fixed_handicap(spec.setup.handicap).expect("a handicap the board takes");
+    }
     let geo = *referee.game().board().geometry();
     let mut time = ByColor::new(0.0, 0.0);
     let mut genmoves = ByColor::new(0u32, 0u32);
@@ -304,7 +308,7 @@ mod tests {
 
     fn spec(rules: &str, size: usize, index: u64) -> GameSpec {
         GameSpec {
-            setup: GameSetup { rules: RulesConfig::parse(rules).unwrap(), size, index },
+            setup: GameSetup { rules: RulesConfig::parse(rules).unwrap(), size, handicap: 0, index },
             referee: quick(0),
             opening_moves: 2,
             opening_seed: 7,

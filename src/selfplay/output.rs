@@ -222,6 +222,9 @@ pub struct RunSettings {
     pub a: String,
     pub b: String,
     pub random_opening: usize,
+    /// Absent from runs written before handicap games existed: they were even.
+    #[serde(default)]
+    pub handicap: usize,
     pub seed: u64,
     pub max_moves: usize,
 }

@@ -2,7 +2,7 @@
 //! that speaks GTP ([`GtpPlayer`]). The referee talks to both through [`Player`] and never cares which.
 
 use super::gtp_client::{GtpClient, GtpClientError, SpawnOptions};
-use crate::board::{Color, Geometry};
+use crate::board::{Color, Geometry, Point};
 use crate::engine::{Decision, Engine, EngineOptions};
 use crate::rules::{Move, RulesConfig, Variant};
 use std::fmt;
@@ -13,6 +13,8 @@ use std::time::Duration;
 pub struct GameSetup {
     pub rules: RulesConfig,
     pub size: usize,
+    /// GTP's fixed handicap for Black (`fixed_handicap`), 0 for an even game.
+    pub handicap: usize,
     /// Index of the game in the run; engines seed their randomness from it.
     pub index: u64,
 }
@@ -112,6 +114,9 @@ pub fn describe_options(o: &EngineOptions) -> String {
     if o.ponder {
         parts.push("ponder".into());
     }
+    if o.dynamic_komi != Some(crate::engine::DEFAULT_DYNAMIC_KOMI) {
+        parts.push(format!("dynamic-komi={}", o.dynamic_komi.map_or("off".to_string(), |v| v.to_string())));
+    }
     parts.push(format!("seed={}", o.seed));
     parts.join(",")
 }
@@ -128,7 +133,11 @@ impl Player for EnginePlayer {
             seed: self.options.seed.wrapping_add(setup.index),
             ..self.options.clone()
         };
-        self.engine = Some(Engine::new(options));
+        let mut engine = Engine::new(options);
+        if setup.handicap > 0 {
+            engine.fixed_handicap(setup.handicap).map_err(|e| PlayerError::Start(e.to_string()))?;
+        }
+        self.engine = Some(engine);
         Ok(())
     }
 
@@ -258,6 +267,9 @@ impl GtpPlayer {
         if setup.rules.variant() != Variant::Stones {
             self.setup(&format!("komi {}", crate::rules::format_margin(setup.rules.komi_value())))?;
         }
+        if setup.handicap > 0 {
+            self.handicap(setup)?;
+        }
         if let Some(ts) = self.time_settings.clone() {
             let admin = self.limits.admin;
             match self.send(&ts, admin) {
@@ -274,6 +286,31 @@ impl GtpPlayer {
             }
         }
         self.geometry = Some(Geometry::new(setup.size));
+        Ok(())
+    }
+
+    /// `fixed_handicap`, whose stones GTP fixes: a program that puts them elsewhere would play
+    /// another game than the referee's.
+    fn handicap(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
+        let geo = Geometry::new(setup.size);
+        let admin = self.limits.admin;
+        let answer = self
+            .send(&format!("fixed_handicap {}", setup.handicap), admin)
+            .map_err(|e| PlayerError::Start(e.to_string()))?;
+        let mut placed: Vec<Option<Point>> = answer.split_whitespace().map(|v| geo.parse_vertex(v)).collect();
+        let mut expected: Vec<Option<Point>> = crate::rules::handicap::fixed_points(&geo, setup.handicap)
+            .unwrap_or_default()
+            .into_iter()
+            .map(Some)
+            .collect();
+        placed.sort();
+        expected.sort();
+        if placed != expected {
+            return Err(PlayerError::Start(format!(
+                "fixed_handicap {} placed `{answer}`, not the points GTP fixes",
+                setup.handicap
+            )));
+        }
         Ok(())
     }
 

@@ -67,6 +67,8 @@ pub struct RunConfig {
     pub b: PlayerSpec,
     pub parallel: usize,
     pub random_opening: usize,
+    /// Black's fixed handicap in every game (0: even games).
+    pub handicap: usize,
     pub seed: u64,
     pub max_moves: usize,
     pub out: PathBuf,
@@ -121,6 +123,7 @@ impl RunConfig {
             a: self.a.describe(),
             b: self.b.describe(),
             random_opening: self.random_opening,
+            handicap: self.handicap,
             seed: self.seed,
             max_moves: self.max_moves,
         }
@@ -137,7 +140,7 @@ impl RunConfig {
 
     pub fn spec(&self, index: u64) -> GameSpec {
         GameSpec {
-            setup: GameSetup { rules: self.rules.clone(), size: self.size, index },
+            setup: GameSetup { rules: self.rules.clone(), size: self.size, handicap: self.handicap, index },
             referee: self.referee.clone(),
             opening_moves: self.random_opening,
             opening_seed: self.seed.wrapping_add(index / 2),

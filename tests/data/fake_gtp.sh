@@ -12,6 +12,7 @@
 #   crash_clear  exits at `clear_board` in its second start (the first game's setup after the check);
 #   quit_on_pass exits when told of a pass after its own pass (the pass that ends the game);
 #   no_clock     refuses `time_settings`, as GTP allows, and writes what it was sent to LOG.ts.
+#   Every mode answers `fixed_handicap` with stones where GTP does not put them.
 #   Every start appends a line to LOG, so a test can count restarts.
 mode=$1
 limit=$2
@@ -61,6 +62,7 @@ while read -r cmd rest; do
     clear_board)
       if [ "$mode" = crash_clear ] && [ "$(wc -l < "$3")" -eq 2 ]; then exit 3; fi
       played=" "; passed=no; printf '=\n\n' ;;
+    fixed_handicap) printf '= A1 B2\n\n' ;;  # not where GTP fixes them
     name) printf '= fake\n\n' ;;
     version) printf '= 1\n\n' ;;
     known_command) printf '= false\n\n' ;;
