@@ -1,7 +1,7 @@
 //! Command-line options shared by every front end that runs an engine (`tengen gtp`, and each side of
 //! `tengen selfplay` / `tengen match`, whose `--black`/`--white` strings are parsed with the same flags).
 
-use crate::engine::{duration_from_secs, EngineOptions, PolicyChoice};
+use crate::engine::{duration_from_secs, DynamicKomi, EngineOptions, PolicyChoice};
 use crate::rules::RulesConfig;
 use clap::{Args, ValueEnum};
 
@@ -51,26 +51,15 @@ pub struct EngineArgs {
     /// Think on the opponent's time.
     #[arg(long)]
     pub ponder: bool,
-    /// Dynamic komi in handicap games: points of extra komi per handicap stone that the engine's
-    /// move searches start with, fading out by move 100 on 19x19, or `off`.
+    /// Dynamic komi in handicap games: B or B,W points of extra komi per handicap stone that the
+    /// engine's move searches start with when it plays Black (receives the handicap) and White,
+    /// fading out by move 100 on 19x19; or `off`.
     #[arg(long, default_value = "7", value_parser = parse_dynamic_komi)]
-    pub dynamic_komi: DynamicKomiArg,
+    pub dynamic_komi: DynamicKomi,
 }
 
-/// `--dynamic-komi`: points per handicap stone, or off.
-#[derive(Copy, Clone, PartialEq, Debug)]
-pub struct DynamicKomiArg(pub Option<f64>);
-
-/// Points per handicap stone: off (or 0) disables it.
-pub(crate) fn parse_dynamic_komi(s: &str) -> Result<DynamicKomiArg, String> {
-    if s.eq_ignore_ascii_case("off") {
-        return Ok(DynamicKomiArg(None));
-    }
-    match s.parse::<f64>() {
-        Ok(0.0) => Ok(DynamicKomiArg(None)),
-        Ok(v) if v > 0.0 && v <= 100.0 => Ok(DynamicKomiArg(Some(v))),
-        _ => Err(format!("'{s}' is not a number of points per handicap stone (0 to 100), nor off")),
-    }
+fn parse_dynamic_komi(s: &str) -> Result<DynamicKomi, String> {
+    s.parse()
 }
 
 /// `--resign`: a threshold or off.
@@ -116,7 +105,7 @@ impl EngineArgs {
             resign_threshold: self.resign.0,
             lag: duration_from_secs(self.lag),
             ponder: self.ponder,
-            dynamic_komi: self.dynamic_komi.0,
+            dynamic_komi: self.dynamic_komi,
         }
     }
 }

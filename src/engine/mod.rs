@@ -12,7 +12,7 @@ pub mod time_manager;
 
 pub use clock::{duration_from_secs, Clock, TimeLeft, TimeSystem};
 pub use error::EngineError;
-pub use options::{EngineOptions, PolicyChoice, DEFAULT_DYNAMIC_KOMI};
+pub use options::{DynamicKomi, EngineOptions, PolicyChoice};
 pub use think::{MoveReports, RootKey, DEFAULT_PLAYOUTS, RESIGN_MIN_VISITS, STATUS_PLAYOUTS};
 
 pub use crate::search::{Candidate, FinalStatus, Limits, SearchReport, ThinkRequest, TimeLimit};

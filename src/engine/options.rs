@@ -1,11 +1,76 @@
 //! Settings fixed when an engine starts: rules, seed, and the search's limits and knobs.
 
 use crate::rules::RulesConfig;
+use std::fmt;
+use std::str::FromStr;
 use std::time::Duration;
 
-/// Points of dynamic komi per handicap stone (about half a stone's worth, the classic 7 points a
-/// stone: Baudiš 2011).
-pub const DEFAULT_DYNAMIC_KOMI: f64 = 7.0;
+/// Dynamic komi in handicap games (`Engine::komi_shift`): the points of extra komi per handicap
+/// stone that the engine's move searches start with, by the colour the engine plays. Written `B`,
+/// `B,W` or `off`, e.g. `7` (Black 7, White 0) or `7,1`.
+///
+/// The defaults follow Pachi's (8 points a stone for Black, 1 for White) and what could be measured
+/// (README, "Strength"): on 13x13 with 7 stones, a tengen of 300 playouts a move as Black won 36% of
+/// 150 games against one of 3,000 with 7 points a stone and 30% without (a difference within the
+/// noise of 150 games, but not against it); the stronger one as White won 70 to 78% of 50 to 100
+/// games whether it gave itself 0, 2 or 7 points a stone, so White gets none.
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub struct DynamicKomi {
+    pub black: f64,
+    pub white: f64,
+}
+
+impl DynamicKomi {
+    pub const OFF: DynamicKomi = DynamicKomi { black: 0.0, white: 0.0 };
+
+    /// Points per handicap stone when the engine plays `color`.
+    pub fn per_stone(&self, color: crate::board::Color) -> f64 {
+        match color {
+            crate::board::Color::Black => self.black,
+            crate::board::Color::White => self.white,
+        }
+    }
+}
+
+impl Default for DynamicKomi {
+    fn default() -> Self {
+        DynamicKomi { black: 7.0, white: 0.0 }
+    }
+}
+
+impl fmt::Display for DynamicKomi {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if *self == DynamicKomi::OFF {
+            f.write_str("off")
+        } else if self.white == 0.0 {
+            write!(f, "{}", self.black)
+        } else {
+            write!(f, "{},{}", self.black, self.white)
+        }
+    }
+}
+
+impl FromStr for DynamicKomi {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        if s.eq_ignore_ascii_case("off") {
+            return Ok(DynamicKomi::OFF);
+        }
+        let points = |v: &str| {
+            match v.trim().parse::<f64>() {
+            Ok(x) if (0.0..=100.0).contains(&x) => Ok(x),
+            _ => Err(format!(
+                "'{s}' is not B or B,W (points per handicap stone from 0 to 100, as Black and as White), nor off"
+            )),
+        }
+        };
+        match s.split_once(',') {
+            None => Ok(DynamicKomi { black: points(s)?, white: 0.0 }),
+            Some((b, w)) => Ok(DynamicKomi { black: points(b)?, white: points(w)? }),
+        }
+    }
+}
 
 /// Which playout policy the search uses.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
@@ -38,9 +103,8 @@ pub struct EngineOptions {
     pub lag: Duration,
     /// Search on the opponent's time.
     pub ponder: bool,
-    /// Dynamic komi in handicap games: points of extra komi per handicap stone that the move
-    /// searches start with, fading out over the opening (`Engine::komi_shift`); `None`: off.
-    pub dynamic_komi: Option<f64>,
+    /// Dynamic komi in handicap games.
+    pub dynamic_komi: DynamicKomi,
 }
 
 impl Default for EngineOptions {
@@ -57,7 +121,7 @@ impl Default for EngineOptions {
             resign_threshold: Some(0.1),
             lag: Duration::from_millis(300),
             ponder: false,
-            dynamic_komi: Some(DEFAULT_DYNAMIC_KOMI),
+            dynamic_komi: DynamicKomi::default(),
         }
     }
 }

@@ -88,8 +88,9 @@ impl Engine {
         self.think_from(color, req, stop, on_report, Instant::now(), 0.0)
     }
 
-    /// `think` on the opponent's time for the engine's next move: with the dynamic komi that move's
-    /// search will use, so that it can reuse this tree.
+    /// `think` for `color`, on the opponent's time before the engine's next move (by
+    /// `color.opponent()`): with the dynamic komi that move's search will use, so that it can reuse
+    /// this tree.
     pub fn ponder(
         &mut self,
         color: Color,
@@ -97,24 +98,25 @@ impl Engine {
         stop: &(dyn Fn() -> bool + Sync),
         on_report: &mut dyn FnMut(&SearchReport),
     ) -> Result<SearchReport, EngineError> {
-        let shift = self.komi_shift();
+        let shift = self.komi_shift(color.opponent());
         self.think_from(color, req, stop, on_report, Instant::now(), shift)
     }
 
-    /// The extra komi for White that the engine's own move searches play with now (0 outside the
-    /// opening of a handicap game): `--dynamic-komi` points per handicap stone before the first move,
-    /// falling linearly to none by move 100 on 19x19 (in proportion to the area on other boards).
+    /// The extra komi for White that the engine's move searches play with now when it plays
+    /// `engine` (0 outside the opening of a handicap game): `--dynamic-komi` points per handicap
+    /// stone for that colour before the first move, falling linearly to none by move 100 on 19x19
+    /// (in proportion to the area on other boards).
     ///
-    /// The same sign suits both colours: it gives back part of the handicap, so the search sees the
-    /// game as closer to even than the count of stones says. Without it a Monte Carlo search of a
-    /// handicap game sees nearly every move win (as Black) or lose (as White), and picks among moves
-    /// that all look alike: Black plays slack moves, White plays desperate ones (Pachi's linear
-    /// dynamic komi; Baudiš, "Balancing MCTS by dynamically adjusting the komi value", 2011).
-    pub fn komi_shift(&self) -> f64 {
-        let Some(per_stone) = self.options.dynamic_komi else { return 0.0 };
+    /// It gives back part of the handicap, so the search sees the game as closer to even than the
+    /// stones say. A Black that counts its handicap as it stands sees nearly every move win and
+    /// plays slack moves; a stronger White then catches up (Pachi's linear dynamic komi; Baudiš,
+    /// "Balancing MCTS by dynamically adjusting the komi value", 2011). By default only Black gets
+    /// it (see `DynamicKomi`).
+    pub fn komi_shift(&self, engine: Color) -> f64 {
+        let per_stone = self.options.dynamic_komi.per_stone(engine);
         let setup = self.game.setup();
         let stones = if setup.handicap { setup.black.len() } else { 0 };
-        if stones < 2 || self.variant() == Variant::Stones {
+        if per_stone == 0.0 || stones < 2 || self.variant() == Variant::Stones {
             return 0.0;
         }
         let fade = DYNAMIC_KOMI_MOVES_19X19 * (self.size * self.size) as f64 / 361.0;
@@ -229,7 +231,7 @@ impl Engine {
             min_moves: reports.min_moves,
             max_moves: reports.max_moves,
         };
-        let komi_shift = self.komi_shift();
+        let komi_shift = self.komi_shift(color);
         let report = self.think_from(color, &req, stop, on_report, started, komi_shift)?;
         let status = self.status_for_decision(color, &report, &req.limits, started);
         let decision = self.decide(color, &report, cleanup, &status);
@@ -399,7 +401,7 @@ impl Engine {
         let points = self.size * self.size;
         // A dynamic komi against `color` (Black receiving a handicap) makes the win rate look worse
         // than it is: no resigning on it.
-        let handicapped_by_komi = self.komi_shift() > 0.0 && color == Color::Black;
+        let handicapped_by_komi = self.komi_shift(color) > 0.0 && color == Color::Black;
         let hopeless = self.options.resign_threshold.is_some_and(|t| best.winrate < t)
             && report.root_visits >= RESIGN_MIN_VISITS
             && ply >= points / 4
@@ -541,7 +543,7 @@ fn run_search<R: Simulate>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::EngineOptions;
+    use crate::engine::{DynamicKomi, EngineOptions};
     use crate::search::Candidate;
 
     /// Black walls off columns A-E, White F-J; the white stone at B5 (in atari) is dead. With it
@@ -648,7 +650,7 @@ mod tests {
     }
 
     /// A `size` board with a `stones`-stone fixed handicap, komi 0.5, White to move.
-    fn handicap_game(size: usize, stones: usize, dynamic_komi: Option<f64>) -> Engine {
+    fn handicap_game(size: usize, stones: usize, dynamic_komi: DynamicKomi) -> Engine {
         let options = EngineOptions {
             rules: RulesConfig::parse("go").unwrap(),
             size,
@@ -679,35 +681,41 @@ mod tests {
 
     #[test]
     fn dynamic_komi_gives_back_part_of_the_handicap_and_fades_out() {
-        assert_eq!(handicap_game(19, 0, Some(7.0)).komi_shift(), 0.0, "no handicap");
-        assert_eq!(handicap_game(19, 4, None).komi_shift(), 0.0, "switched off");
-        let mut e = handicap_game(19, 4, Some(7.0));
-        assert_eq!(e.komi_shift(), 28.0, "7 points a stone before the first move");
+        let (black, white) = (Color::Black, Color::White);
+        let default = DynamicKomi::default();
+        assert_eq!(handicap_game(19, 0, default).komi_shift(black), 0.0, "no handicap");
+        assert_eq!(handicap_game(19, 4, DynamicKomi::OFF).komi_shift(black), 0.0, "switched off");
+        let mut e = handicap_game(19, 4, default);
+        assert_eq!(e.komi_shift(black), 28.0, "7 points a stone before the first move");
+        assert_eq!(e.komi_shift(white), 0.0, "none by default for the side giving the handicap");
         play_on(&mut e, 50);
-        assert_eq!(e.komi_shift(), 14.0, "half of it at move 50 of 100");
+        assert_eq!(e.komi_shift(black), 14.0, "half of it at move 50 of 100");
         play_on(&mut e, 50);
-        assert_eq!(e.komi_shift(), 0.0, "none from move 100");
+        assert_eq!(e.komi_shift(black), 0.0, "none from move 100");
+        let e = handicap_game(19, 4, DynamicKomi { black: 7.0, white: 2.0 });
+        assert_eq!((e.komi_shift(black), e.komi_shift(white)), (28.0, 8.0));
         // Smaller boards fade out sooner, in proportion to their area (9x9: 100 * 81 / 361 moves).
-        let mut e = handicap_game(9, 4, Some(7.0));
+        let mut e = handicap_game(9, 4, default);
         play_on(&mut e, 11);
         let fade = 100.0 * 81.0 / 361.0;
-        assert!((e.komi_shift() - 28.0 * (1.0 - 11.0 / fade)).abs() < 1e-9, "{}", e.komi_shift());
+        assert!((e.komi_shift(black) - 28.0 * (1.0 - 11.0 / fade)).abs() < 1e-9, "{}", e.komi_shift(black));
         play_on(&mut e, 12);
-        assert_eq!(e.komi_shift(), 0.0);
+        assert_eq!(e.komi_shift(black), 0.0);
         // Stoical counts with komi too; Stones has none to shift.
-        let mut e = handicap_game(19, 4, Some(7.0));
+        let mut e = handicap_game(19, 4, default);
         e.change_rules(RulesConfig::parse("stoical").unwrap()).unwrap();
-        assert_eq!(e.komi_shift(), 28.0);
+        assert_eq!(e.komi_shift(black), 28.0);
         e.change_rules(RulesConfig::parse("stones").unwrap()).unwrap();
         assert_eq!(e.game().setup().black.len(), 4);
-        assert_eq!(e.komi_shift(), 0.0);
+        assert_eq!(e.komi_shift(black), 0.0);
     }
 
     #[test]
     fn move_searches_count_with_the_dynamic_komi_and_report_the_real_margin() {
-        // White giving four stones on 9x9: hopeless by the count, nearer even with 28 points back.
-        let mut plain = handicap_game(9, 4, None);
-        let mut shifted = handicap_game(9, 4, Some(7.0));
+        // White giving four stones on 9x9: hopeless by the count, nearer even with 28 points back
+        // (White's dynamic komi, off by default, set here to see the search use it).
+        let mut plain = handicap_game(9, 4, DynamicKomi::default());
+        let mut shifted = handicap_game(9, 4, DynamicKomi { black: 0.0, white: 7.0 });
         plain.genmove(Color::White, false).unwrap();
         shifted.genmove(Color::White, false).unwrap();
         let (p, s) = (plain.last_report().unwrap(), shifted.last_report().unwrap());
@@ -721,15 +729,22 @@ mod tests {
         let analysed = shifted.think(Color::White, &req, &|| false, &mut |_| {}).unwrap();
         assert!(analysed.winrate < 0.3, "{}", analysed.winrate);
         assert_eq!(analysed.root_visits, analysed.playouts, "the shifted tree is not reused");
+        // Black, receiving the handicap, counts with the default 28 points against it.
+        plain.play(Color::White, Move::Pass).unwrap();
+        let expected = 28.0 * (1.0 - 1.0 / (100.0 * 81.0 / 361.0));
+        assert!((plain.komi_shift(Color::Black) - expected).abs() < 1e-9);
+        plain.genmove(Color::Black, false).unwrap();
+        assert_eq!(plain.last_komi_shift(), plain.komi_shift(Color::Black));
+        assert!(plain.last_report().unwrap().winrate < 0.75, "{}", plain.last_report().unwrap().winrate);
     }
 
     #[test]
     fn a_handicap_receiver_does_not_resign_on_a_win_rate_lowered_by_dynamic_komi() {
-        let mut e = handicap_game(9, 4, Some(7.0));
+        let mut e = handicap_game(9, 4, DynamicKomi::default());
         // Late enough to resign (a quarter of the points played), early enough for some dynamic
         // komi to remain, Black to move.
         play_on(&mut e, 21);
-        assert!(e.komi_shift() > 0.0 && e.game().to_move() == Color::Black);
+        assert!(e.komi_shift(Color::Black) > 0.0 && e.game().to_move() == Color::Black);
         let b = e.game().board().geometry().parse_vertex("J9").unwrap();
         let status = FinalStatus::default();
         let mut hopeless = report(&[Move::Place(b)]);
@@ -737,7 +752,7 @@ mod tests {
         let d = e.decide(Color::Black, &hopeless, false, &status);
         assert_eq!(d, Decision::Play(Move::Place(b)));
         // Without it the same report resigns.
-        e.options.dynamic_komi = None;
+        e.options.dynamic_komi = DynamicKomi::OFF;
         let d = e.decide(Color::Black, &hopeless, false, &status);
         assert_eq!(d, Decision::Resign);
     }

@@ -63,7 +63,7 @@ fn list(s: &Session) -> String {
         format!("[list/light/heavy] policy {policy}"),
         format!("[string] resign {resign}"),
         format!("[bool] ponder {}", bool_str(o.ponder)),
-        format!("[string] dynamic_komi {}", o.dynamic_komi.map_or("off".to_string(), |v| v.to_string())),
+        format!("[string] dynamic_komi {}", o.dynamic_komi),
         format!("[bool] live_graphics {}", bool_str(s.live_gfx)),
     ];
     debug_assert_eq!(lines.len(), KEYS.len());
@@ -144,8 +144,7 @@ fn set(s: &mut Session, key: &str, v: &str) -> Result<(), GtpError> {
         }
         "ponder" => s.engine.options_mut().ponder = parse_bool(key, v)?,
         "dynamic_komi" => {
-            s.engine.options_mut().dynamic_komi =
-                crate::cli::parse_dynamic_komi(v).map_err(|e| invalid(key, &e))?.0;
+            s.engine.options_mut().dynamic_komi = v.parse().map_err(|e: String| invalid(key, &e))?;
         }
         "live_graphics" => s.live_gfx = parse_bool(key, v)?,
         _ => return Err(GtpError::new(format!("unknown parameter {key}"))),
@@ -156,7 +155,7 @@ fn set(s: &mut Session, key: &str, v: &str) -> Result<(), GtpError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Engine, EngineOptions};
+    use crate::engine::{DynamicKomi, Engine, EngineOptions};
     use crate::rules::Variant;
 
     fn session() -> Session {
@@ -195,11 +194,14 @@ mod tests {
         send(&mut s, "tengen-param resign off");
         send(&mut s, "tengen-param ponder 1");
         send(&mut s, "tengen-param dynamic_komi 5.5");
-        assert_eq!(s.engine.options().dynamic_komi, Some(5.5));
+        assert_eq!(s.engine.options().dynamic_komi, DynamicKomi { black: 5.5, white: 0.0 });
+        send(&mut s, "tengen-param dynamic_komi 8,1");
+        assert_eq!(s.engine.options().dynamic_komi, DynamicKomi { black: 8.0, white: 1.0 });
         assert!(send(&mut s, "tengen-param dynamic_komi -1").starts_with("? invalid value for dynamic_komi"));
-        assert_eq!(s.engine.options().dynamic_komi, Some(5.5), "a bad value changes nothing");
+        assert!(send(&mut s, "tengen-param dynamic_komi 7,x").starts_with("? invalid value"));
+        assert_eq!(s.engine.options().dynamic_komi.black, 8.0, "a bad value changes nothing");
         send(&mut s, "tengen-param dynamic_komi off");
-        assert_eq!(s.engine.options().dynamic_komi, None);
+        assert_eq!(s.engine.options().dynamic_komi, DynamicKomi::OFF);
         let o = s.engine.options();
         assert_eq!(o.playouts, Some(500));
         assert_eq!(o.time_per_move, Some(std::time::Duration::from_millis(2500)));

@@ -114,8 +114,8 @@ pub fn describe_options(o: &EngineOptions) -> String {
     if o.ponder {
         parts.push("ponder".into());
     }
-    if o.dynamic_komi != Some(crate::engine::DEFAULT_DYNAMIC_KOMI) {
-        parts.push(format!("dynamic-komi={}", o.dynamic_komi.map_or("off".to_string(), |v| v.to_string())));
+    if o.dynamic_komi != crate::engine::DynamicKomi::default() {
+        parts.push(format!("dynamic-komi={}", o.dynamic_komi));
     }
     parts.push(format!("seed={}", o.seed));
     parts.join(",")
