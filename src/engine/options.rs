@@ -1,5 +1,6 @@
 //! Settings fixed when an engine starts: rules, seed, and the search's limits and knobs.
 
+use crate::board::Color;
 use crate::rules::RulesConfig;
 use std::fmt;
 use std::str::FromStr;
@@ -24,10 +25,10 @@ impl DynamicKomi {
     pub const OFF: DynamicKomi = DynamicKomi { black: 0.0, white: 0.0 };
 
     /// Points per handicap stone when the engine plays `color`.
-    pub fn per_stone(&self, color: crate::board::Color) -> f64 {
+    pub fn per_stone(&self, color: Color) -> f64 {
         match color {
-            crate::board::Color::Black => self.black,
-            crate::board::Color::White => self.white,
+            Color::Black => self.black,
+            Color::White => self.white,
         }
     }
 }
@@ -57,14 +58,9 @@ impl FromStr for DynamicKomi {
         if s.eq_ignore_ascii_case("off") {
             return Ok(DynamicKomi::OFF);
         }
-        let points = |v: &str| {
-            match v.trim().parse::<f64>() {
-            Ok(x) if (0.0..=100.0).contains(&x) => Ok(x),
-            _ => Err(format!(
-                "'{s}' is not B or B,W (points per handicap stone from 0 to 100, as Black and as White), nor off"
-            )),
-        }
-        };
+        let bad = || format!("'{s}' is not B or B,W (points per handicap stone from 0 to 100), nor off");
+        let points =
+            |v: &str| v.trim().parse::<f64>().ok().filter(|x| (0.0..=100.0).contains(x)).ok_or_else(bad);
         match s.split_once(',') {
             None => Ok(DynamicKomi { black: points(s)?, white: 0.0 }),
             Some((b, w)) => Ok(DynamicKomi { black: points(b)?, white: points(w)? }),
