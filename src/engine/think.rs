@@ -402,9 +402,15 @@ impl Engine {
         // A dynamic komi against `color` (Black receiving a handicap) makes the win rate look worse
         // than it is: no resigning on it.
         let handicapped_by_komi = self.komi_shift(color) > 0.0 && color == Color::Black;
+        // The side giving a handicap reads its win rate as if the players were equal, which the
+        // handicap says they are not: a quarter into the game it often still trails by about the
+        // stones' worth, and wins by playing on. It resigns from half the game on (measured:
+        // README, "Handicap games").
+        let gives_handicap = color == Color::White && self.game.setup().handicap;
+        let earliest = if gives_handicap { points / 2 } else { points / 4 };
         let hopeless = self.options.resign_threshold.is_some_and(|t| best.winrate < t)
             && report.root_visits >= RESIGN_MIN_VISITS
-            && ply >= points / 4
+            && ply >= earliest
             && !handicapped_by_komi;
         if self.variant() == Variant::Stones {
             return if hopeless { Decision::Resign } else { Decision::Play(best.mv) };
@@ -755,5 +761,30 @@ mod tests {
         e.options.dynamic_komi = DynamicKomi::OFF;
         let d = e.decide(Color::Black, &hopeless, false, &status);
         assert_eq!(d, Decision::Resign);
+    }
+
+    #[test]
+    fn the_side_giving_a_handicap_resigns_from_half_the_game_on() {
+        let hopeless = |e: &Engine| {
+            let mut r = report(&[Move::Pass]);
+            r.candidates[0].winrate = 0.05;
+            let b = e.game().board().geometry().parse_vertex("J9").unwrap();
+            r.candidates[0].mv = Move::Place(b);
+            r
+        };
+        let status = FinalStatus::default();
+        // 9x9: an even game's White may resign from move 20 (a quarter of 81 points) on: at 23.
+        let mut even = handicap_game(9, 0, DynamicKomi::OFF);
+        play_on(&mut even, 23);
+        assert_eq!(even.game().to_move(), Color::White);
+        assert_eq!(even.decide(Color::White, &hopeless(&even), false, &status), Decision::Resign);
+        // Giving four stones, White plays on at move 22 and resigns only from move 40 on.
+        let mut e = handicap_game(9, 4, DynamicKomi::OFF);
+        play_on(&mut e, 22);
+        assert_eq!(e.game().to_move(), Color::White);
+        assert!(matches!(e.decide(Color::White, &hopeless(&e), false, &status), Decision::Play(_)));
+        play_on(&mut e, 18);
+        assert_eq!((e.game().ply(), e.game().to_move()), (40, Color::White));
+        assert_eq!(e.decide(Color::White, &hopeless(&e), false, &status), Decision::Resign);
     }
 }
