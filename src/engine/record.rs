@@ -24,7 +24,7 @@ impl Engine {
         record.white_stones = setup.white.iter().map(|&p| geo.xy(p)).collect();
         // A handicap is `HA` (readers then know White moves); any other set-up says who moves
         // with `PL`.
-        record.handicap = if setup.handicap { setup.black.len() as u32 } else { 0 };
+        record.handicap = setup.handicap_stones() as u32;
         if !setup.handicap && !setup.is_empty() {
             record.to_play = Some(setup.to_move);
         }

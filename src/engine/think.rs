@@ -114,8 +114,7 @@ impl Engine {
     /// it (see `DynamicKomi`).
     pub fn komi_shift(&self, engine: Color) -> f64 {
         let per_stone = self.options.dynamic_komi.per_stone(engine);
-        let setup = self.game.setup();
-        let stones = if setup.handicap { setup.black.len() } else { 0 };
+        let stones = self.game.setup().handicap_stones();
         if per_stone == 0.0 || stones < 2 || self.variant() == Variant::Stones {
             return 0.0;
         }
@@ -140,19 +139,16 @@ impl Engine {
         let deadline = req.limits.time.map(|t| started + t.limit / 4);
         let tree = self.take_tree(&key, shifted, deadline);
         let config = self.search_config(color, 0);
-        // The search counts with the shifted komi; its reports give the margins under the real one.
-        let mut on_shifted_report = |r: &SearchReport| {
-            if shifted {
-                on_report(&r.with_black_margin_added(komi_shift, color))
-            } else {
-                on_report(r)
-            }
-        };
+        // The search counts with the shifted komi; every report gives the margins under the real one.
+        // (Adding a zero shift changes nothing; only the copy for a streamed report is spared.)
+        let real = |r: SearchReport| r.with_black_margin_added(komi_shift, color);
+        let mut on_real_report =
+            |r: &SearchReport| if shifted { on_report(&real(r.clone())) } else { on_report(r) };
         let report = with_game!(&self.game, g => {
             let rules = g.rules().with_extra_komi(komi_shift);
-            run_search(g, &rules, color, &tree, &config, req, stop, &mut on_shifted_report, started)
+            run_search(g, &rules, color, &tree, &config, req, stop, &mut on_real_report, started)
         });
-        let report = if shifted { report.with_black_margin_added(komi_shift, color) } else { report };
+        let report = real(report);
         on_report(&report);
         self.kept = Some(KeptTree { tree, key, shifted });
         if report.ownership.is_some() {
@@ -406,7 +402,7 @@ impl Engine {
         // handicap says they are not: a quarter into the game it often still trails by about the
         // stones' worth, and wins by playing on. It resigns from half the game on (measured:
         // README, "Handicap games").
-        let gives_handicap = color == Color::White && self.game.setup().handicap;
+        let gives_handicap = color == Color::White && self.game.setup().handicap_stones() >= 2;
         let earliest = if gives_handicap { points / 2 } else { points / 4 };
         let hopeless = self.options.resign_threshold.is_some_and(|t| best.winrate < t)
             && report.root_visits >= RESIGN_MIN_VISITS

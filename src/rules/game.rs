@@ -50,6 +50,15 @@ impl Setup {
     pub fn is_empty(&self) -> bool {
         *self == Setup::default()
     }
+
+    /// How many handicap stones Black was given: 0 when the set-up is not a handicap.
+    pub fn handicap_stones(&self) -> usize {
+        if self.handicap {
+            self.black.len()
+        } else {
+            0
+        }
+    }
 }
 
 impl<R: Rules> Game<R> {

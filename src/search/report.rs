@@ -63,14 +63,13 @@ impl SearchReport {
     /// This report with `delta` points added to Black's margin in every score, for a search of
     /// `to_move`'s move that counted with `delta` more komi than the game has (dynamic komi): its
     /// margins are then given against the real komi. Win rates stay the search's own.
-    pub fn with_black_margin_added(&self, delta: f64, to_move: Color) -> SearchReport {
+    pub fn with_black_margin_added(mut self, delta: f64, to_move: Color) -> SearchReport {
         let delta = if to_move == Color::Black { delta } else { -delta };
-        let mut report = self.clone();
-        report.score_lead += delta;
-        for c in &mut report.candidates {
+        self.score_lead += delta;
+        for c in &mut self.candidates {
             c.score_lead += delta;
         }
-        report
+        self
     }
 
     /// Playouts per second of this search.
