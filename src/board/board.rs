@@ -3,7 +3,7 @@
 //! self-capture); the rules decide beforehand whether the move was allowed.
 
 use super::color::Color;
-use super::point::{Geometry, Point};
+use super::point::{Geometry, Point, MAX_CELLS};
 use super::zobrist::KEYS;
 use std::fmt;
 
@@ -134,26 +134,95 @@ const EYE_DIAGONALS: [u8; 256] = {
     table
 };
 
-/// The physical board. Cloning copies a few kilobytes; use `clone_from` into a scratch board to copy
-/// without allocating (the playout loop does this).
+/// Slots of every per-cell array: the padded array of the largest board, rounded up to a power of two.
+const SLOTS: usize = MAX_CELLS.next_power_of_two();
+
+/// A per-cell array of the board: a fixed power-of-two number of slots, indexed through a mask. The
+/// mask proves every index in range to the compiler, so the hot paths (placement, captures, the eye
+/// and suicide tests) index without bounds checks, and without `unsafe`; a cell index is always below
+/// `MAX_CELLS`, so the mask never changes it. Only the board's own `cells()` prefix is meaningful
+/// (and copied).
+#[derive(Clone, Debug)]
+struct CellArray<T>(Box<[T; SLOTS]>);
+
+impl<T: Copy> CellArray<T> {
+    fn new(fill: T) -> Self {
+        let slots: Box<[T]> = vec![fill; SLOTS].into_boxed_slice();
+        CellArray(slots.try_into().unwrap_or_else(|_| unreachable!("SLOTS entries")))
+    }
+
+    #[inline]
+    fn prefix(&self, n: usize) -> &[T] {
+        &self.0[..n]
+    }
+
+    /// Copies the first `n` cells of `src`.
+    #[inline]
+    fn copy_prefix(&mut self, src: &Self, n: usize) {
+        self.0[..n].copy_from_slice(&src.0[..n]);
+    }
+}
+
+/// A borrowed `CellArray` for the placement core: the array's address itself, so that the core keeps
+/// it in a register (through `&mut CellArray` it reloads the box's pointer after every store, which
+/// might have changed it as far as the compiler knows).
+struct CellsMut<'a, T>(&'a mut [T; SLOTS]);
+
+impl<T> std::ops::Index<usize> for CellsMut<'_, T> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, i: usize) -> &T {
+        debug_assert!(i < MAX_CELLS, "cell {i} out of range");
+        &self.0[i & (SLOTS - 1)]
+    }
+}
+
+impl<T> std::ops::IndexMut<usize> for CellsMut<'_, T> {
+    #[inline(always)]
+    fn index_mut(&mut self, i: usize) -> &mut T {
+        debug_assert!(i < MAX_CELLS, "cell {i} out of range");
+        &mut self.0[i & (SLOTS - 1)]
+    }
+}
+
+impl<T> std::ops::Index<usize> for CellArray<T> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, i: usize) -> &T {
+        debug_assert!(i < MAX_CELLS, "cell {i} out of range");
+        &self.0[i & (SLOTS - 1)]
+    }
+}
+
+impl<T> std::ops::IndexMut<usize> for CellArray<T> {
+    #[inline(always)]
+    fn index_mut(&mut self, i: usize) -> &mut T {
+        debug_assert!(i < MAX_CELLS, "cell {i} out of range");
+        &mut self.0[i & (SLOTS - 1)]
+    }
+}
+
+/// The physical board. Cloning allocates and copies about 27 KB (every slot of the per-cell arrays);
+/// use `clone_from` into a scratch board, which copies only the board's own cells and allocates
+/// nothing (the playout loop does this).
 #[derive(Debug)]
 pub struct Board {
     geo: Geometry,
-    cells: Vec<Cell>,
+    cells: CellArray<Cell>,
     /// Per point: how many neighbours are Empty, Black, White, Wall (indexed by `Cell as usize`).
-    nbrs: Vec<[u8; 4]>,
+    nbrs: CellArray<[u8; 4]>,
     /// Chain head of each stone.
-    head: Vec<u16>,
+    head: CellArray<u16>,
     /// Next stone of the same chain: each chain is a ring.
-    next: Vec<u16>,
+    next: CellArray<u16>,
     /// Chain statistics, valid at head points only.
-    chains: Vec<Chain>,
+    chains: CellArray<Chain>,
     /// The empty points, for O(1) random choice, and each empty point's index in that list. The
     /// first `set_aside` of them are eye-shaped points that a playout found and moved there
     /// (`set_aside_if_eye_shaped`); the rest are all the others, eye-shaped ones not found yet
     /// included.
     empties: Vec<Point>,
-    empty_at: Vec<u16>,
+    empty_at: CellArray<u16>,
     set_aside: usize,
     hash: u64,
     /// The point the given colour may not play because it would retake a single-stone ko at once.
@@ -182,13 +251,14 @@ impl Clone for Board {
     /// Copies without allocating when `self` already has the capacity (same or larger board).
     fn clone_from(&mut self, src: &Self) {
         self.geo = src.geo;
-        self.cells.clone_from(&src.cells);
-        self.nbrs.clone_from(&src.nbrs);
-        self.head.clone_from(&src.head);
-        self.next.clone_from(&src.next);
-        self.chains.clone_from(&src.chains);
+        let n = src.geo.cells();
+        self.cells.copy_prefix(&src.cells, n);
+        self.nbrs.copy_prefix(&src.nbrs, n);
+        self.head.copy_prefix(&src.head, n);
+        self.next.copy_prefix(&src.next, n);
+        self.chains.copy_prefix(&src.chains, n);
         self.empties.clone_from(&src.empties);
-        self.empty_at.clone_from(&src.empty_at);
+        self.empty_at.copy_prefix(&src.empty_at, n);
         self.set_aside = src.set_aside;
         self.hash = src.hash;
         self.ko = src.ko;
@@ -199,7 +269,7 @@ impl Clone for Board {
 impl PartialEq for Board {
     /// Two boards are equal when they hold the same stones and walls (the board position).
     fn eq(&self, other: &Self) -> bool {
-        self.geo == other.geo && self.cells == other.cells
+        self.geo == other.geo && self.cells() == other.cells()
     }
 }
 
@@ -215,13 +285,13 @@ impl Board {
         let n = geo.cells();
         let mut b = Board {
             geo,
-            cells: vec![Cell::Wall; n],
-            nbrs: vec![[0; 4]; n],
-            head: vec![0; n],
-            next: vec![0; n],
-            chains: vec![Chain::default(); n],
+            cells: CellArray::new(Cell::Wall),
+            nbrs: CellArray::new([0; 4]),
+            head: CellArray::new(0),
+            next: CellArray::new(0),
+            chains: CellArray::new(Chain::default()),
             empties: Vec::with_capacity(size * size),
-            empty_at: vec![0; n],
+            empty_at: CellArray::new(0),
             set_aside: 0,
             hash: 0,
             ko: None,
@@ -281,7 +351,7 @@ impl Board {
     /// Every cell of the padded array, indexed by `Point::idx`.
     #[inline]
     pub fn cells(&self) -> &[Cell] {
-        &self.cells
+        self.cells.prefix(self.geo.cells())
     }
 
     #[inline]
@@ -461,12 +531,9 @@ impl Board {
     #[inline(never)]
     fn is_suicide_surrounded(&self, color: Color, p: Point) -> bool {
         let own = Cell::stone(color);
-        // Slices of one length and one range check for all four neighbours: the loop then
-        // checks only the chain index (about 75 instructions a call, several calls a move).
-        let n = self.cells.len();
-        let (cells, head, chains) = (&self.cells[..n], &self.head[..n], &self.chains[..n]);
+        // Masked indices (`CellArray`): no bounds checks in a test asked several times a move.
+        let (cells, head, chains) = (&self.cells, &self.head, &self.chains);
         let (i, s) = (p.idx(), self.geo.stride);
-        assert!(s >= 1 && i >= s && i + s < n, "a point inside the board");
         for q in neighbour_cells(i, s) {
             let c = cells[q];
             if c == Cell::Empty || c == Cell::Wall {
@@ -586,18 +653,17 @@ impl Board {
         placed
     }
 
-    /// The per-cell arrays as slices of one length, for the mutating core.
+    /// The per-cell arrays as separate borrows of their slots, for the mutating core.
     #[inline(always)]
     fn core(&mut self) -> Core<'_> {
-        let n = self.cells.len();
         Core {
             stride: self.geo.stride,
-            cells: &mut self.cells[..n],
-            nbrs: &mut self.nbrs[..n],
-            head: &mut self.head[..n],
-            next: &mut self.next[..n],
-            chains: &mut self.chains[..n],
-            empty_at: &mut self.empty_at[..n],
+            cells: CellsMut(&mut self.cells.0),
+            nbrs: CellsMut(&mut self.nbrs.0),
+            head: CellsMut(&mut self.head.0),
+            next: CellsMut(&mut self.next.0),
+            chains: CellsMut(&mut self.chains.0),
+            empty_at: CellsMut(&mut self.empty_at.0),
             empties: &mut self.empties,
             set_aside: &mut self.set_aside,
             hash: &mut self.hash,
@@ -609,7 +675,7 @@ impl Board {
         let geo = self.geo;
         let mut hash = 0u64;
         let mut empties = 0;
-        for (i, &c) in self.cells.iter().enumerate() {
+        for (i, &c) in self.cells().iter().enumerate() {
             let p = Point(i as u16);
             if !geo.on_board(p) {
                 if c != Cell::Wall {
@@ -806,7 +872,12 @@ fn is_eye_shaped(nbrs: [u8; 4]) -> bool {
 
 /// Puts `p` at entry `at` of the free-point list `empties` and records where it is.
 #[inline(always)]
-fn put_empty(empties: &mut [Point], empty_at: &mut [u16], at: usize, p: Point) {
+fn put_empty(
+    empties: &mut [Point],
+    empty_at: &mut impl std::ops::IndexMut<usize, Output = u16>,
+    at: usize,
+    p: Point,
+) {
     empties[at] = p;
     empty_at[p.idx()] = at as u16;
 }
@@ -819,18 +890,17 @@ fn neighbour_cells(i: usize, stride: usize) -> [usize; 4] {
 }
 
 /// The mutating core of `Board::play` (placement, merges, captures) over the board's per-cell arrays,
-/// borrowed as separate slices of one length. Separate `&mut` slices tell the optimizer that a store
-/// into one array changes no other (through the `Vec`s of `&mut Board` it must assume any store may
-/// hit any buffer, and reload), and one length for all lets one bounds check cover every array at an
-/// index.
+/// borrowed separately (`CellsMut`). Separate `&mut` arrays tell the optimizer that a store into one
+/// changes no other (through `&mut Board` it must assume any store may hit any buffer, and reload),
+/// and their fixed length with masked indices needs no bounds checks.
 struct Core<'a> {
     stride: usize,
-    cells: &'a mut [Cell],
-    nbrs: &'a mut [[u8; 4]],
-    head: &'a mut [u16],
-    next: &'a mut [u16],
-    chains: &'a mut [Chain],
-    empty_at: &'a mut [u16],
+    cells: CellsMut<'a, Cell>,
+    nbrs: CellsMut<'a, [u8; 4]>,
+    head: CellsMut<'a, u16>,
+    next: CellsMut<'a, u16>,
+    chains: CellsMut<'a, Chain>,
+    empty_at: CellsMut<'a, u16>,
     empties: &'a mut Vec<Point>,
     set_aside: &'a mut usize,
     hash: &'a mut u64,
@@ -913,7 +983,7 @@ impl Core<'_> {
                 break;
             }
         }
-        self.next.swap(big, small);
+        (self.next[big], self.next[small]) = (self.next[small], self.next[big]);
         let sc = self.chains[small];
         let bc = &mut self.chains[big];
         bc.stones += sc.stones;
@@ -965,12 +1035,12 @@ impl Core<'_> {
             // place, and the hole moves to the end of that part.
             *self.set_aside -= 1;
             let q = self.empties[*self.set_aside];
-            put_empty(self.empties, self.empty_at, at, q);
+            put_empty(self.empties, &mut self.empty_at, at, q);
             at = *self.set_aside;
         }
         let last = self.empties.pop().expect("an empty point to fill");
         if at < self.empties.len() {
-            put_empty(self.empties, self.empty_at, at, last);
+            put_empty(self.empties, &mut self.empty_at, at, last);
         }
     }
 
