@@ -2,8 +2,9 @@
 //! `play` assumes the point is empty and does whatever the stones do (captures first, then a possible
 //! self-capture); the rules decide beforehand whether the move was allowed.
 
+use super::cell_array::{CellArray, CellsMut};
 use super::color::Color;
-use super::point::{Geometry, Point, MAX_CELLS};
+use super::point::{Geometry, Point};
 use super::zobrist::KEYS;
 use std::fmt;
 
@@ -133,74 +134,6 @@ const EYE_DIAGONALS: [u8; 256] = {
     }
     table
 };
-
-/// Slots of every per-cell array: the padded array of the largest board, rounded up to a power of two.
-const SLOTS: usize = MAX_CELLS.next_power_of_two();
-
-/// A per-cell array of the board: a fixed power-of-two number of slots, indexed through a mask. The
-/// mask proves every index in range to the compiler, so the hot paths (placement, captures, the eye
-/// and suicide tests) index without bounds checks, and without `unsafe`; a cell index is always below
-/// `MAX_CELLS`, so the mask never changes it. Only the board's own `cells()` prefix is meaningful
-/// (and copied).
-#[derive(Clone, Debug)]
-struct CellArray<T>(Box<[T; SLOTS]>);
-
-impl<T: Copy> CellArray<T> {
-    fn new(fill: T) -> Self {
-        let slots: Box<[T]> = vec![fill; SLOTS].into_boxed_slice();
-        CellArray(slots.try_into().unwrap_or_else(|_| unreachable!("SLOTS entries")))
-    }
-
-    #[inline]
-    fn prefix(&self, n: usize) -> &[T] {
-        &self.0[..n]
-    }
-
-    /// Copies the first `n` cells of `src`.
-    #[inline]
-    fn copy_prefix(&mut self, src: &Self, n: usize) {
-        self.0[..n].copy_from_slice(&src.0[..n]);
-    }
-}
-
-/// A borrowed `CellArray` for the placement core: the array's address itself, so that the core keeps
-/// it in a register (through `&mut CellArray` it reloads the box's pointer after every store, which
-/// might have changed it as far as the compiler knows).
-struct CellsMut<'a, T>(&'a mut [T; SLOTS]);
-
-impl<T> std::ops::Index<usize> for CellsMut<'_, T> {
-    type Output = T;
-    #[inline(always)]
-    fn index(&self, i: usize) -> &T {
-        debug_assert!(i < MAX_CELLS, "cell {i} out of range");
-        &self.0[i & (SLOTS - 1)]
-    }
-}
-
-impl<T> std::ops::IndexMut<usize> for CellsMut<'_, T> {
-    #[inline(always)]
-    fn index_mut(&mut self, i: usize) -> &mut T {
-        debug_assert!(i < MAX_CELLS, "cell {i} out of range");
-        &mut self.0[i & (SLOTS - 1)]
-    }
-}
-
-impl<T> std::ops::Index<usize> for CellArray<T> {
-    type Output = T;
-    #[inline(always)]
-    fn index(&self, i: usize) -> &T {
-        debug_assert!(i < MAX_CELLS, "cell {i} out of range");
-        &self.0[i & (SLOTS - 1)]
-    }
-}
-
-impl<T> std::ops::IndexMut<usize> for CellArray<T> {
-    #[inline(always)]
-    fn index_mut(&mut self, i: usize) -> &mut T {
-        debug_assert!(i < MAX_CELLS, "cell {i} out of range");
-        &mut self.0[i & (SLOTS - 1)]
-    }
-}
 
 /// The physical board. Cloning allocates and copies about 27 KB (every slot of the per-cell arrays);
 /// use `clone_from` into a scratch board, which copies only the board's own cells and allocates

@@ -4,11 +4,13 @@
 #[allow(clippy::module_inception)]
 // board::board holds the Board type itself; the module is the wider vocabulary
 mod board;
+mod cell_array;
 mod color;
 mod point;
 mod zobrist;
 
 pub use board::{Board, Cell, ChainStones, Placement};
+pub use cell_array::CellArray;
 pub use color::{ByColor, Color};
 pub use point::{Geometry, Point, Vertex, MAX_CELLS, MAX_SIZE, MIN_SIZE};
 pub use zobrist::KEYS;

@@ -8,7 +8,7 @@ use super::select::select;
 use super::tree::{MoveCode, Tree, EXPANDING, FLAG_DRAW, LEAF, MAX_VISITS, ROOT};
 use super::SearchInput;
 use super::{config::SearchConfig, history_key};
-use crate::board::Point;
+use crate::board::{CellArray, Point};
 use crate::playout::{LadderReader, Playout, PlayoutResult, Rng, Simulate};
 use crate::rules::{EndReason, Move, Outcome, Position, Repetition, Variant};
 use crossbeam_utils::CachePadded;
@@ -94,7 +94,7 @@ pub(super) struct Worker<'s, 'a, R: Simulate> {
     path_keys: Vec<u64>,
     kids: Vec<Kid>,
     /// AMAF: per point, 1 + the colour index of whoever played there first in the rest of the game.
-    first: Vec<u8>,
+    first: CellArray<u8>,
     /// Scratch list of the children an AMAF update hits (indices into the child slice).
     hits: Vec<u16>,
     amaf_batch: AmafBatch,
@@ -126,7 +126,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             path: Vec::with_capacity(64),
             path_keys: Vec::with_capacity(64),
             kids: Vec::with_capacity(root.board.size() * root.board.size() + 4),
-            first: vec![0; cells],
+            first: CellArray::new(0),
             // More than any node's children: one per point plus the pass-like move.
             hits: vec![0; cells],
             amaf_batch: AmafBatch::new(cells),
@@ -361,7 +361,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             let (first_kid, kids) = tree.child_slice(self.path[d]);
             let cells = tree.placement_cells(first_kid, kids.len());
             let amafs = tree.amaf_slice(first_kid, kids.len());
-            let (first, hits) = (&self.first[..], &mut self.hits[..kids.len()]);
+            let (first, hits) = (&self.first, &mut self.hits[..kids.len()]);
             let mut n = 0;
             for (i, cell) in cells.iter().enumerate() {
                 hits[n] = i as u16;

@@ -1,0 +1,71 @@
+//! Per-cell arrays indexed without bounds checks: a fixed power-of-two number of slots and a mask.
+
+use super::point::MAX_CELLS;
+
+/// Slots of every per-cell array: the padded array of the largest board, rounded up to a power of two.
+pub const SLOTS: usize = MAX_CELLS.next_power_of_two();
+
+/// A per-cell array (the board's, or anything else indexed by `Point::idx`): a fixed power-of-two
+/// number of slots, indexed through a mask. The mask proves every index in range to the compiler, so
+/// the hot paths (placement, captures, the eye and suicide tests, the AMAF marks) index without
+/// bounds checks, and without `unsafe`; a cell index is always below `MAX_CELLS`, so the mask never
+/// changes it. Only a board's first `Geometry::cells()` slots are meaningful (and copied).
+#[derive(Clone, Debug)]
+pub struct CellArray<T>(pub(super) Box<[T; SLOTS]>);
+
+impl<T: Copy> CellArray<T> {
+    pub fn new(fill: T) -> Self {
+        let slots: Box<[T]> = vec![fill; SLOTS].into_boxed_slice();
+        CellArray(slots.try_into().unwrap_or_else(|_| unreachable!("SLOTS entries")))
+    }
+
+    #[inline]
+    pub fn prefix(&self, n: usize) -> &[T] {
+        &self.0[..n]
+    }
+
+    /// Copies the first `n` cells of `src`.
+    #[inline]
+    pub fn copy_prefix(&mut self, src: &Self, n: usize) {
+        self.0[..n].copy_from_slice(&src.0[..n]);
+    }
+}
+
+/// A borrowed `CellArray` for the placement core: the array's address itself, so that the core keeps
+/// it in a register (through `&mut CellArray` it reloads the box's pointer after every store, which
+/// might have changed it as far as the compiler knows).
+pub(super) struct CellsMut<'a, T>(pub(super) &'a mut [T; SLOTS]);
+
+impl<T> std::ops::Index<usize> for CellsMut<'_, T> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, i: usize) -> &T {
+        debug_assert!(i < MAX_CELLS, "cell {i} out of range");
+        &self.0[i & (SLOTS - 1)]
+    }
+}
+
+impl<T> std::ops::IndexMut<usize> for CellsMut<'_, T> {
+    #[inline(always)]
+    fn index_mut(&mut self, i: usize) -> &mut T {
+        debug_assert!(i < MAX_CELLS, "cell {i} out of range");
+        &mut self.0[i & (SLOTS - 1)]
+    }
+}
+
+impl<T> std::ops::Index<usize> for CellArray<T> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, i: usize) -> &T {
+        debug_assert!(i < MAX_CELLS, "cell {i} out of range");
+        &self.0[i & (SLOTS - 1)]
+    }
+}
+
+impl<T> std::ops::IndexMut<usize> for CellArray<T> {
+    #[inline(always)]
+    fn index_mut(&mut self, i: usize) -> &mut T {
+        debug_assert!(i < MAX_CELLS, "cell {i} out of range");
+        &mut self.0[i & (SLOTS - 1)]
+    }
+}
