@@ -17,8 +17,9 @@
 //!   board     the physics: points, chains, liberties, captures, Zobrist hash, walls
 //! ```
 //!
-//! Start with [`board::Board`]: a padded 1-D array whose border cells (and walls) need no bounds
-//! checks, chains kept as rings with pseudo-liberty counts, sums and sums of squares so that atari and
+//! Start with [`board::Board`]: a padded 1-D array whose border cells (and walls) need no edge
+//! tests, in per-cell arrays of a fixed power-of-two size indexed through a mask (no bounds checks
+//! either, and no `unsafe`: [`board::CellArray`]), chains kept as rings with pseudo-liberty counts, sums and sums of squares so that atari and
 //! its last liberty are O(1). Then [`rules::Rules`]: each variant is plain data implementing `check`
 //! (is a move legal, judged from the position) and `apply` (what it does beyond the board's physics);
 //! [`rules::Position`] is what playouts copy and play, [`rules::Game`] adds what needs the past
