@@ -54,12 +54,8 @@ pub struct EngineArgs {
     /// Dynamic komi in handicap games: B or B,W points of extra komi per handicap stone that the
     /// engine's move searches start with when it plays Black (receives the handicap) and White,
     /// fading out by move 100 on 19x19; or `off`.
-    #[arg(long, default_value = "7", value_parser = parse_dynamic_komi)]
+    #[arg(long, default_value = "7", value_parser = <DynamicKomi as std::str::FromStr>::from_str)]
     pub dynamic_komi: DynamicKomi,
-}
-
-fn parse_dynamic_komi(s: &str) -> Result<DynamicKomi, String> {
-    s.parse()
 }
 
 /// `--resign`: a threshold or off.

@@ -465,14 +465,13 @@ impl Board {
     fn is_suicide_surrounded(&self, color: Color, p: Point) -> bool {
         let own = Cell::stone(color);
         // Masked indices (`CellArray`): no bounds checks in a test asked several times a move.
-        let (cells, head, chains) = (&self.cells, &self.head, &self.chains);
         let (i, s) = (p.idx(), self.geo.stride);
         for q in neighbour_cells(i, s) {
-            let c = cells[q];
+            let c = self.cells[q];
             if c == Cell::Empty || c == Cell::Wall {
                 continue;
             }
-            let atari = chains[head[q] as usize].in_atari_at(i);
+            let atari = self.chains[self.head[q] as usize].in_atari_at(i);
             // A friendly chain with another liberty keeps the new stone alive; an enemy chain whose only
             // liberty is `p` is captured, which frees a liberty.
             if (c == own) != atari {
@@ -591,12 +590,12 @@ impl Board {
     fn core(&mut self) -> Core<'_> {
         Core {
             stride: self.geo.stride,
-            cells: CellsMut(&mut self.cells.0),
-            nbrs: CellsMut(&mut self.nbrs.0),
-            head: CellsMut(&mut self.head.0),
-            next: CellsMut(&mut self.next.0),
-            chains: CellsMut(&mut self.chains.0),
-            empty_at: CellsMut(&mut self.empty_at.0),
+            cells: self.cells.slots(),
+            nbrs: self.nbrs.slots(),
+            head: self.head.slots(),
+            next: self.next.slots(),
+            chains: self.chains.slots(),
+            empty_at: self.empty_at.slots(),
             empties: &mut self.empties,
             set_aside: &mut self.set_aside,
             hash: &mut self.hash,

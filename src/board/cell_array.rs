@@ -3,7 +3,7 @@
 use super::point::MAX_CELLS;
 
 /// Slots of every per-cell array: the padded array of the largest board, rounded up to a power of two.
-pub const SLOTS: usize = MAX_CELLS.next_power_of_two();
+const SLOTS: usize = MAX_CELLS.next_power_of_two();
 
 /// A per-cell array (the board's, or anything else indexed by `Point::idx`): a fixed power-of-two
 /// number of slots, indexed through a mask. The mask proves every index in range to the compiler, so
@@ -11,7 +11,7 @@ pub const SLOTS: usize = MAX_CELLS.next_power_of_two();
 /// bounds checks, and without `unsafe`; a cell index is always below `MAX_CELLS`, so the mask never
 /// changes it. Only a board's first `Geometry::cells()` slots are meaningful (and copied).
 #[derive(Clone, Debug)]
-pub struct CellArray<T>(pub(super) Box<[T; SLOTS]>);
+pub struct CellArray<T>(Box<[T; SLOTS]>);
 
 impl<T: Copy> CellArray<T> {
     pub fn new(fill: T) -> Self {
@@ -29,27 +29,38 @@ impl<T: Copy> CellArray<T> {
     pub fn copy_prefix(&mut self, src: &Self, n: usize) {
         self.0[..n].copy_from_slice(&src.0[..n]);
     }
+
+    /// The slots, borrowed for the placement core (`CellsMut`).
+    #[inline(always)]
+    pub(super) fn slots(&mut self) -> CellsMut<'_, T> {
+        CellsMut(&mut self.0)
+    }
+}
+
+/// The slot of cell `i`: `i` itself, as the mask leaves every cell index below `MAX_CELLS` alone.
+#[inline(always)]
+fn slot(i: usize) -> usize {
+    debug_assert!(i < MAX_CELLS, "cell {i} out of range");
+    i & (SLOTS - 1)
 }
 
 /// A borrowed `CellArray` for the placement core: the array's address itself, so that the core keeps
 /// it in a register (through `&mut CellArray` it reloads the box's pointer after every store, which
 /// might have changed it as far as the compiler knows).
-pub(super) struct CellsMut<'a, T>(pub(super) &'a mut [T; SLOTS]);
+pub(super) struct CellsMut<'a, T>(&'a mut [T; SLOTS]);
 
 impl<T> std::ops::Index<usize> for CellsMut<'_, T> {
     type Output = T;
     #[inline(always)]
     fn index(&self, i: usize) -> &T {
-        debug_assert!(i < MAX_CELLS, "cell {i} out of range");
-        &self.0[i & (SLOTS - 1)]
+        &self.0[slot(i)]
     }
 }
 
 impl<T> std::ops::IndexMut<usize> for CellsMut<'_, T> {
     #[inline(always)]
     fn index_mut(&mut self, i: usize) -> &mut T {
-        debug_assert!(i < MAX_CELLS, "cell {i} out of range");
-        &mut self.0[i & (SLOTS - 1)]
+        &mut self.0[slot(i)]
     }
 }
 
@@ -57,15 +68,13 @@ impl<T> std::ops::Index<usize> for CellArray<T> {
     type Output = T;
     #[inline(always)]
     fn index(&self, i: usize) -> &T {
-        debug_assert!(i < MAX_CELLS, "cell {i} out of range");
-        &self.0[i & (SLOTS - 1)]
+        &self.0[slot(i)]
     }
 }
 
 impl<T> std::ops::IndexMut<usize> for CellArray<T> {
     #[inline(always)]
     fn index_mut(&mut self, i: usize) -> &mut T {
-        debug_assert!(i < MAX_CELLS, "cell {i} out of range");
-        &mut self.0[i & (SLOTS - 1)]
+        &mut self.0[slot(i)]
     }
 }
