@@ -466,6 +466,23 @@ impl<R: Simulate> Playout<R> {
     /// on every neighbour of every stone placed cost the heavy policy more than it saved.
     #[inline]
     fn choose_light(&mut self, rules: &R, color: Color, rng: &mut Rng) -> Option<Point> {
+        let empties = self.pos.board.empties();
+        let n = empties.len();
+        if n == 0 {
+            return None;
+        }
+        let first = empties[below(rng, n)];
+        if self.playable(rules, color, first) {
+            return Some(first);
+        }
+        self.scan_light(rules, color, rng)
+    }
+
+    /// `choose_light` after its first draw failed: the scans, and the setting aside of the
+    /// eye-shaped points they reject. Apart so that a move whose first draw is playable (most moves)
+    /// does not even clear the list of points to set aside.
+    #[inline]
+    fn scan_light(&mut self, rules: &R, color: Color, rng: &mut Rng) -> Option<Point> {
         let mut noted = [Point::NONE; SET_ASIDE_PER_MOVE];
         let mut count = 0;
         let mut note = |b: &Board, p: Point| {
@@ -476,16 +493,7 @@ impl<R: Simulate> Playout<R> {
         };
         let choice = 'choice: {
             let b = &self.pos.board;
-            let empties = b.empties();
-            let n = empties.len();
-            if n == 0 {
-                break 'choice None;
-            }
-            let first = below(rng, n);
-            if self.playable(rules, color, empties[first]) {
-                break 'choice Some(empties[first]);
-            }
-            let (aside, rest) = empties.split_at(b.set_aside_count());
+            let (aside, rest) = b.empties().split_at(b.set_aside_count());
             if !rest.is_empty() {
                 let hit = first_from(rest, below(rng, rest.len()), |p| {
                     let ok = self.playable(rules, color, p);
