@@ -4,6 +4,7 @@
 //! `capture_count`, `captures_any`, `in_atari` / `atari_liberty`, `liberties_up_to`, `is_eye`, the
 //! free-point list's set-aside eye-shaped points) and
 //! `Board::play` itself are compared with slow flood-fill recomputations that share no code with the board.
+//! The playouts' placement without the hash (`Board::place::<false>`) must do the same as `play`.
 //! Deterministic: every run is seeded.
 
 use rand::{Rng, SeedableRng};
@@ -201,6 +202,7 @@ fn random_board(rng: &mut Rng64, size: usize, walls: bool) -> Board {
 /// with stakes added now and then; the total of the stakes must follow the captures.
 fn run_board(rng: &mut Rng64, size: usize, walls: bool, moves: usize) -> usize {
     let mut b = random_board(rng, size, walls);
+    let mut unhashed = b.clone();
     let mut stakes = 0u32;
     for _ in 0..moves {
         if b.empties().is_empty() {
@@ -216,7 +218,14 @@ fn run_board(rng: &mut Rng64, size: usize, walls: bool, moves: usize) -> usize {
         }
         let p = b.empties()[rng.gen_range(0..b.empties().len())];
         let color = if rng.gen_bool(0.5) { Color::Black } else { Color::White };
+        // The playouts' placement, which lets the hash go stale, must do everything else alike.
+        unhashed.clone_from(&b);
+        unhashed.let_hash_go_stale();
+        let placed_unhashed = unhashed.place::<false>(color, p);
         let placed = b.play(color, p);
+        assert_eq!(placed_unhashed, placed);
+        assert_eq!((&unhashed, unhashed.empties(), unhashed.ko()), (&b, b.empties(), b.ko()));
+        unhashed.check_consistency().unwrap_or_else(|e| panic!("unhashed: {e}\n{unhashed}"));
         stakes -= placed.captured_stakes + placed.suicided_stakes;
         assert_eq!(total_stakes(&b), stakes, "stakes after {color} {}\n{b}", b.geometry().vertex(p));
         // Set aside about half of the eye-shaped points, as playouts do; later moves play on

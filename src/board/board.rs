@@ -158,6 +158,8 @@ pub struct Board {
     empty_at: CellArray<u16>,
     set_aside: usize,
     hash: u64,
+    /// Set by `let_hash_go_stale`: `hash` is no longer kept (a playout's scratch board).
+    hash_stale: bool,
     /// The point the given colour may not play because it would retake a single-stone ko at once.
     ko: Option<(Point, Color)>,
     walls: Vec<Point>,
@@ -176,6 +178,7 @@ impl Clone for Board {
             empty_at: self.empty_at.clone(),
             set_aside: self.set_aside,
             hash: self.hash,
+            hash_stale: self.hash_stale,
             ko: self.ko,
             walls: self.walls.clone(),
         }
@@ -194,6 +197,7 @@ impl Clone for Board {
         self.empty_at.copy_prefix(&src.empty_at, n);
         self.set_aside = src.set_aside;
         self.hash = src.hash;
+        self.hash_stale = src.hash_stale;
         self.ko = src.ko;
         self.walls.clone_from(&src.walls);
     }
@@ -227,6 +231,7 @@ impl Board {
             empty_at: CellArray::new(0),
             set_aside: 0,
             hash: 0,
+            hash_stale: false,
             ko: None,
             walls: Vec::new(),
         };
@@ -295,6 +300,7 @@ impl Board {
     /// Hash of the board position (stones only; walls never change).
     #[inline]
     pub fn hash(&self) -> u64 {
+        debug_assert!(!self.hash_stale, "the hash of a board that no longer keeps it");
         self.hash
     }
 
@@ -511,6 +517,7 @@ impl Board {
     /// the new stone's key, the keys of the enemy chains it captures, and, for a self-capture, the
     /// keys of the mover's chain it would remove (the tree's superko checks use this).
     pub fn hash_after(&self, color: Color, p: Point) -> u64 {
+        debug_assert!(!self.hash_stale, "the hash of a board that no longer keeps it");
         let mut h = self.hash ^ KEYS[color.index()][p.idx()];
         let enemy = Cell::stone(color.opponent());
         let own = Cell::stone(color);
@@ -570,9 +577,25 @@ impl Board {
 
     /// Places a stone of `color` on the empty point `p` and resolves captures: opponent chains left
     /// without liberties first, then the mover's own chain if it has none (self-capture).
+    #[inline]
     pub fn play(&mut self, color: Color, p: Point) -> Placement {
+        self.place::<true>(color, p)
+    }
+
+    /// Stops keeping the Zobrist hash: from now on `place::<false>` may play, and `hash` and
+    /// `hash_after` must not be asked (debug builds check both) until a `clone_from` of a board that
+    /// keeps it. Playouts never look at the hash (superko is the tree's business), and its upkeep
+    /// was about 1% of their instructions.
+    #[inline]
+    pub fn let_hash_go_stale(&mut self) {
+        self.hash_stale = true;
+    }
+
+    /// `play`, updating the hash only when `HASHED` (`false` needs `let_hash_go_stale` first).
+    pub fn place<const HASHED: bool>(&mut self, color: Color, p: Point) -> Placement {
         debug_assert!(self.is_empty_point(p), "play on a non-empty point");
-        let placed = self.core().play(color, p);
+        debug_assert!(HASHED || self.hash_stale, "an unhashed placement on a board that keeps its hash");
+        let placed = self.core().play::<HASHED>(color, p);
         // A lone stone that captured one stone and now has that point as its only liberty: the opponent
         // retaking at once would recreate the previous position.
         self.ko = None;
@@ -602,7 +625,8 @@ impl Board {
         }
     }
 
-    /// Recomputes everything from the cells and compares it with the incremental state.
+    /// Recomputes everything from the cells and compares it with the incremental state (the hash
+    /// only while the board keeps it).
     pub fn check_consistency(&self) -> Result<(), String> {
         let geo = self.geo;
         let mut hash = 0u64;
@@ -652,7 +676,7 @@ impl Board {
         if self.set_aside > empties {
             return Err(format!("{} points set aside of {} empty ones", self.set_aside, empties));
         }
-        if hash != self.hash {
+        if !self.hash_stale && hash != self.hash {
             return Err("hash differs from the recomputed one".into());
         }
         // Chains: flood fill from every stone and compare with the ring and the head's statistics.
@@ -845,13 +869,15 @@ impl Core<'_> {
     }
 
     #[inline(always)]
-    fn play(&mut self, color: Color, p: Point) -> Placement {
+    fn play<const HASHED: bool>(&mut self, color: Color, p: Point) -> Placement {
         let own = Cell::stone(color);
         let enemy = Cell::stone(color.opponent());
         let i = p.idx();
         self.remove_empty(p);
         self.cells[i] = own;
-        *self.hash ^= KEYS[color.index()][i];
+        if HASHED {
+            *self.hash ^= KEYS[color.index()][i];
+        }
         self.head[i] = p.0;
         self.next[i] = p.0;
         let mut chain = Chain { stones: 1, ..Chain::default() };
@@ -874,7 +900,7 @@ impl Core<'_> {
             if self.cells[j] == enemy {
                 let h = self.head[j] as usize;
                 if self.chains[h].plibs == 0 {
-                    let (stones, stakes) = self.remove_chain(h);
+                    let (stones, stakes) = self.remove_chain::<HASHED>(h);
                     placed.captured += stones;
                     placed.captured_stakes += stakes;
                     placed.single_capture = Point(j as u16);
@@ -886,7 +912,7 @@ impl Core<'_> {
         }
         let h = self.head[i] as usize;
         if self.chains[h].plibs == 0 {
-            let (stones, stakes) = self.remove_chain(h);
+            let (stones, stakes) = self.remove_chain::<HASHED>(h);
             placed.suicided = stones;
             placed.suicided_stakes = stakes;
         }
@@ -927,14 +953,16 @@ impl Core<'_> {
 
     /// Removes the chain with head `h`; returns its stones and stakes.
     #[inline(never)]
-    fn remove_chain(&mut self, h: usize) -> (u32, u32) {
+    fn remove_chain<const HASHED: bool>(&mut self, h: usize) -> (u32, u32) {
         let cell = self.cells[h];
         let color = cell.color().expect("removing a chain of stones");
         let chain = self.chains[h];
         let mut s = h;
         loop {
             self.cells[s] = Cell::Empty;
-            *self.hash ^= KEYS[color.index()][s];
+            if HASHED {
+                *self.hash ^= KEYS[color.index()][s];
+            }
             self.add_empty(Point(s as u16));
             for j in self.neighbours(s) {
                 self.shift_neighbour(j, cell, Cell::Empty);

@@ -345,6 +345,8 @@ impl<R: Simulate> Playout<R> {
 
     fn simulate<const HEAVY: bool>(&mut self, rules: &R, rng: &mut Rng) -> PlayoutResult {
         self.moves.clear();
+        // Nothing in a playout asks the hash (superko is the tree's business): stop keeping it.
+        self.pos.board.let_hash_go_stale();
         let size = self.pos.board.size() as u32;
         let cap = 3 * size * size + 16;
         let stones = R::VARIANT == Variant::Stones;
@@ -380,7 +382,7 @@ impl<R: Simulate> Playout<R> {
                 && self.pos.prisoners[color] > self.pos.prisoners[color.opponent()]
                 && chance(rng, STONES_RETURN_RATE)
             {
-                self.pos.play(rules, color, Move::Return);
+                self.pos.play_unhashed(rules, color, Move::Return);
                 self.last = Point::NONE;
                 continue;
             }
@@ -397,7 +399,7 @@ impl<R: Simulate> Playout<R> {
                 match self.stones_fallback(rules, color) {
                     Some(Move::Place(p)) => self.place(rules, color, p),
                     Some(mv) => {
-                        self.pos.play(rules, color, mv);
+                        self.pos.play_unhashed(rules, color, mv);
                         self.last = Point::NONE;
                     }
                     None => {
@@ -428,14 +430,14 @@ impl<R: Simulate> Playout<R> {
                     PlayoutEnd::TwoPasses,
                 );
             }
-            self.pos.play(rules, color, mv);
+            self.pos.play_unhashed(rules, color, mv);
             self.last = Point::NONE;
         }
     }
 
     #[inline]
     fn place(&mut self, rules: &R, color: Color, p: Point) {
-        self.pos.play(rules, color, Move::Place(p));
+        self.pos.play_unhashed(rules, color, Move::Place(p));
         self.moves.push((color, p));
         self.last = p;
     }

@@ -86,7 +86,9 @@ pub trait Rules: Clone + Debug + Send + Sync + 'static {
 
     /// Plays a move that `check` accepted: board, prisoners, passes, `extra`, and the outcome when the
     /// move itself ends the game (two passes, a decisive capture). Returns what the placement did.
-    fn apply(&self, pos: &mut Position<Self>, color: Color, mv: Move) -> Placement;
+    /// Placements go through `Board::place::<HASHED>`: playouts pass `false` (they do not keep the
+    /// board's hash), everything else `true`.
+    fn apply<const HASHED: bool>(&self, pos: &mut Position<Self>, color: Color, mv: Move) -> Placement;
 
     /// How repeated positions are judged.
     fn repetition(&self) -> Repetition;

@@ -84,7 +84,24 @@ impl<R: Rules> Position<R> {
     /// Plays a move that `check` accepted and passes the turn.
     #[inline]
     pub fn play(&mut self, rules: &R, color: Color, mv: Move) -> crate::board::Placement {
-        let placed = rules.apply(self, color, mv);
+        self.play_with::<true>(rules, color, mv)
+    }
+
+    /// `play` on a playout's scratch position, whose board has stopped keeping its hash
+    /// (`Board::let_hash_go_stale`).
+    #[inline]
+    pub fn play_unhashed(&mut self, rules: &R, color: Color, mv: Move) -> crate::board::Placement {
+        self.play_with::<false>(rules, color, mv)
+    }
+
+    #[inline(always)]
+    fn play_with<const HASHED: bool>(
+        &mut self,
+        rules: &R,
+        color: Color,
+        mv: Move,
+    ) -> crate::board::Placement {
+        let placed = rules.apply::<HASHED>(self, color, mv);
         self.to_move = color.opponent();
         self.ply += 1;
         placed

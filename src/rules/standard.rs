@@ -77,10 +77,10 @@ impl Rules for Standard {
     }
 
     #[inline]
-    fn apply(&self, pos: &mut Position<Self>, color: Color, mv: Move) -> Placement {
+    fn apply<const HASHED: bool>(&self, pos: &mut Position<Self>, color: Color, mv: Move) -> Placement {
         match mv {
             Move::Place(p) => {
-                let placed = pos.board.play(color, p);
+                let placed = pos.board.place::<HASHED>(color, p);
                 pos.prisoners[color] += placed.captured;
                 pos.prisoners[color.opponent()] += placed.suicided;
                 pos.passes = 0;

@@ -69,11 +69,11 @@ impl Rules for Stoical {
     }
 
     #[inline]
-    fn apply(&self, pos: &mut Position<Self>, color: Color, mv: Move) -> Placement {
+    fn apply<const HASHED: bool>(&self, pos: &mut Position<Self>, color: Color, mv: Move) -> Placement {
         match mv {
             Move::Place(p) => {
                 let joined = pos.board.neighbour_count(p, Cell::stone(color)) > 0;
-                let placed = pos.board.play(color, p);
+                let placed = pos.board.place::<HASHED>(color, p);
                 pos.prisoners[color] += placed.captured;
                 pos.passes = 0;
                 pos.extra = if placed.captured > 0 {

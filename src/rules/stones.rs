@@ -116,10 +116,10 @@ impl Rules for Stones {
     }
 
     #[inline]
-    fn apply(&self, pos: &mut Position<Self>, color: Color, mv: Move) -> Placement {
+    fn apply<const HASHED: bool>(&self, pos: &mut Position<Self>, color: Color, mv: Move) -> Placement {
         match mv {
             Move::Place(p) => {
-                let placed = pos.board.play(color, p);
+                let placed = pos.board.place::<HASHED>(color, p);
                 let taken = placed.captured + placed.captured_stakes;
                 pos.prisoners[color] += taken;
                 pos.prisoners[color.opponent()] += placed.suicided + placed.suicided_stakes;
