@@ -351,21 +351,18 @@ impl<R: Simulate> Playout<R> {
         let cap = 3 * size * size + 16;
         let stones = R::VARIANT == Variant::Stones;
         let mut n = 0u32;
+        if let Some(o) = self.pos.outcome {
+            return self.game_over(o, n);
+        }
         loop {
-            if let Some(o) = self.pos.outcome {
-                let margin = match o.winner {
-                    Some(Color::Black) => o.margin,
-                    Some(Color::White) => -o.margin,
-                    None => 0.0,
-                };
-                self.count_area();
-                return PlayoutResult {
-                    winner: o.winner,
-                    black_margin: margin as f32,
-                    moves: n,
-                    end: PlayoutEnd::GameOver,
-                };
+            // Only a Stones placement (a decisive capture) ends the game inside the loop: go and
+            // Stoical end there by the second pass, counted below rather than by `apply`.
+            if stones {
+                if let Some(o) = self.pos.outcome {
+                    return self.game_over(o, n);
+                }
             }
+            debug_assert!(stones || self.pos.outcome.is_none(), "a go or Stoical playout ended by a move");
             if n >= cap {
                 // The move cap: no playout runs away (ko cycles, repetitions the playout cannot see).
                 let area = self.count_area();
@@ -433,6 +430,17 @@ impl<R: Simulate> Playout<R> {
             self.pos.play_unhashed(rules, color, mv);
             self.last = Point::NONE;
         }
+    }
+
+    /// The result of a playout whose game is over after `n` moves (`outcome` is the position's).
+    fn game_over(&mut self, o: Outcome, n: u32) -> PlayoutResult {
+        let margin = match o.winner {
+            Some(Color::Black) => o.margin,
+            Some(Color::White) => -o.margin,
+            None => 0.0,
+        };
+        self.count_area();
+        PlayoutResult { winner: o.winner, black_margin: margin as f32, moves: n, end: PlayoutEnd::GameOver }
     }
 
     #[inline]
