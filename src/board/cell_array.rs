@@ -9,14 +9,14 @@ const SLOTS: usize = MAX_CELLS.next_power_of_two();
 /// number of slots, indexed through a mask. The mask proves every index in range to the compiler, so
 /// the hot paths (placement, captures, the eye and suicide tests, the AMAF marks) index without
 /// bounds checks, and without `unsafe`; a cell index is always below `MAX_CELLS`, so the mask never
-/// changes it. Only a board's first `Geometry::cells()` slots are meaningful (and copied).
+/// changes it. Only a board's first `Geometry::cells()` slots are meaningful (and copied). The slots
+/// are held inline: the board keeps all of its arrays in one box (`Slots` in `board.rs`).
 #[derive(Clone, Debug)]
-pub struct CellArray<T>(Box<[T; SLOTS]>);
+pub struct CellArray<T>([T; SLOTS]);
 
 impl<T: Copy> CellArray<T> {
     pub fn new(fill: T) -> Self {
-        let slots: Box<[T]> = vec![fill; SLOTS].into_boxed_slice();
-        CellArray(slots.try_into().unwrap_or_else(|_| unreachable!("SLOTS entries")))
+        CellArray([fill; SLOTS])
     }
 
     #[inline]
@@ -29,12 +29,6 @@ impl<T: Copy> CellArray<T> {
     pub fn copy_prefix(&mut self, src: &Self, n: usize) {
         self.0[..n].copy_from_slice(&src.0[..n]);
     }
-
-    /// The slots, borrowed for the placement core (`CellsMut`).
-    #[inline(always)]
-    pub(super) fn slots(&mut self) -> CellsMut<'_, T> {
-        CellsMut(&mut self.0)
-    }
 }
 
 /// The slot of cell `i`: `i` itself, as the mask leaves every cell index below `MAX_CELLS` alone.
@@ -42,26 +36,6 @@ impl<T: Copy> CellArray<T> {
 fn slot(i: usize) -> usize {
     debug_assert!(i < MAX_CELLS, "cell {i} out of range");
     i & (SLOTS - 1)
-}
-
-/// A borrowed `CellArray` for the placement core: the array's address itself, so that the core keeps
-/// it in a register (through `&mut CellArray` it reloads the box's pointer after every store, which
-/// might have changed it as far as the compiler knows).
-pub(super) struct CellsMut<'a, T>(&'a mut [T; SLOTS]);
-
-impl<T> std::ops::Index<usize> for CellsMut<'_, T> {
-    type Output = T;
-    #[inline(always)]
-    fn index(&self, i: usize) -> &T {
-        &self.0[slot(i)]
-    }
-}
-
-impl<T> std::ops::IndexMut<usize> for CellsMut<'_, T> {
-    #[inline(always)]
-    fn index_mut(&mut self, i: usize) -> &mut T {
-        &mut self.0[slot(i)]
-    }
 }
 
 impl<T> std::ops::Index<usize> for CellArray<T> {
