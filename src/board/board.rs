@@ -827,10 +827,7 @@ fn neighbour_cells(i: usize, stride: usize) -> [usize; 4] {
     [i - stride, i - 1, i + 1, i + stride]
 }
 
-/// The mutating core of `Board::play` (placement, merges, captures) is `Slots`'s: every per-cell
-/// array and the free-point list in one box, so that the core reaches all of them from one pointer,
-/// which no store can change (through the board, the box's address would have to be reloaded after
-/// stores), and their fixed length with masked indices needs no bounds checks.
+/// The mutating core of `Board::place`: the placement, merges, captures and the free-point list.
 impl Slots {
     #[inline(always)]
     fn neighbours(&self, i: usize) -> [usize; 4] {
