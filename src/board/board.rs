@@ -142,7 +142,10 @@ const EYE_DIAGONALS: [u8; 256] = {
 /// playout iteration, -6.5% bare).
 #[derive(Clone, Debug)]
 struct Slots {
-    /// The padded array's row length (the board's `Geometry::stride`).
+    /// The padded array's row length: a copy of the board's `Geometry::stride`, so that the core
+    /// needs nothing outside the box. The board keeps its `Geometry` outside, where the queries
+    /// read it without going through the box (the geometry moved in here cost 1% more
+    /// instructions per light iteration).
     stride: usize,
     cells: CellArray<Cell>,
     /// Per point: how many neighbours are Empty, Black, White, Wall (indexed by `Cell as usize`).
