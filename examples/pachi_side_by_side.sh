@@ -11,8 +11,8 @@
 # Each round runs, for light and heavy playouts on 9x9 and 19x19, `tengen bench --mode search` and
 # then one Pachi `genmove` from the empty board (playout=light or its default moggy policy, one
 # thread, no pondering), and prints tengen's playouts per second, Pachi's own "games/s/thread"
-# figure and their ratio. The two alternate (A B A B), so machine noise hits both; read the median of
-# the rounds. Needs curl, python3, make and a C compiler.
+# figure and their ratio. The two alternate (A B A B), so machine noise hits both; the last lines
+# give each configuration's medians over the rounds. Needs curl, python3, make and a C compiler.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=${1:-3}
@@ -41,6 +41,8 @@ PACHI=$(realpath "$PACHI")
 
 # Pachi looks for opening books in its working directory: run it in an empty one.
 mkdir -p "$WORK/run"
+ROWS=$(mktemp)
+trap 'rm -f "$ROWS"' EXIT
 printf '%-6s %-6s %6s %12s %12s %6s\n' round size policy tengen pachi ratio
 for round in $(seq "$ROUNDS"); do
   for cfg in "9 light light" "19 light light" "9 heavy moggy" "19 heavy moggy"; do
@@ -52,6 +54,21 @@ for round in $(seq "$ROUNDS"); do
       "$PACHI" -t "$SECONDS_EACH" "threads=1,pondering=0,playout=$3" 2>&1 |
       sed -n 's/.*(\([0-9]*\) games\/s, \([0-9]*\) games\/s\/thread).*/\2/p' | tail -1)
     printf '%-6s %-6s %6s %12s %12s %6s\n' "$round" "${1}x$1" "$2" "$t" "$p" \
-      "$(python3 -c "print(f'{$t / $p:.2f}')")"
+      "$(python3 -c "print(f'{$t / $p:.2f}')")" | tee -a "$ROWS"
   done
 done
+# The summary the issue asks for: per configuration, the median of each program's rates and the
+# median and range of the rounds' ratios (rounds alternate, so a drifting machine hits both alike).
+python3 - "$ROWS" <<'PY'
+import statistics, sys
+rows = {}
+for line in open(sys.argv[1]):
+    _, size, policy, t, p, _ = line.split()
+    rows.setdefault((size, policy), []).append((int(t), int(p)))
+print(f"{'median':<6} {'size':<6} {'policy':>6} {'tengen':>12} {'pachi':>12} {'ratio':>6}  rounds' ratios")
+for (size, policy), rs in rows.items():
+    ratios = [t / p for t, p in rs]
+    print(f"{'':<6} {size:<6} {policy:>6} {statistics.median(t for t, _ in rs):>12.0f} "
+          f"{statistics.median(p for _, p in rs):>12.0f} {statistics.median(ratios):>6.2f}  "
+          f"{min(ratios):.2f} to {max(ratios):.2f}")
+PY
