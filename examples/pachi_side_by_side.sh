@@ -57,8 +57,9 @@ for round in $(seq "$ROUNDS"); do
       "$(python3 -c "print(f'{$t / $p:.2f}')")" | tee -a "$ROWS"
   done
 done
-# The summary the issue asks for: per configuration, the median of each program's rates and the
-# median and range of the rounds' ratios (rounds alternate, so a drifting machine hits both alike).
+# The figures the speed targets are read from: per configuration, the median of each program's rates
+# and the median and range of the rounds' ratios (rounds alternate, so a drifting machine hits both
+# alike).
 python3 - "$ROWS" <<'PY'
 import statistics, sys
 rows = {}
