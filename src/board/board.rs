@@ -345,11 +345,7 @@ impl Board {
     pub fn set_aside_if_eye_shaped(&mut self, p: Point) {
         let at = self.s.empty_at[p.idx()] as usize;
         if at >= self.s.set_aside && self.is_eye_shaped_point(p) {
-            let s = &mut *self.s;
-            let q = s.empties[s.set_aside];
-            s.put_empty(at, q);
-            s.put_empty(s.set_aside, p);
-            s.set_aside += 1;
+            self.s.set_aside_entry(at);
         }
     }
 
@@ -973,6 +969,16 @@ impl Slots {
         if at < self.empty_count {
             self.put_empty(at, last);
         }
+    }
+
+    /// Moves entry `at` of the free-point list (past the set-aside part) to the end of that part,
+    /// which grows by one; the entry there takes its place.
+    #[inline(always)]
+    fn set_aside_entry(&mut self, at: usize) {
+        let (p, q) = (self.empties[at], self.empties[self.set_aside]);
+        self.put_empty(at, q);
+        self.put_empty(self.set_aside, p);
+        self.set_aside += 1;
     }
 
     #[inline(always)]
