@@ -38,8 +38,7 @@ pub fn search<R: Simulate>(
     // A root without children gets at least the one playout that expands it, so there are
     // candidates to report.
     let floor = if tree.children(ROOT).is_empty() { 1 } else { 0 };
-    let tickets =
-        limits.playouts.map(|n| n.saturating_sub(tree.root().visits.load(Relaxed) as u64).max(floor));
+    let tickets = limits.playouts.map(|n| n.saturating_sub(tree.root().visits() as u64).max(floor));
     let threads = config.threads.max(1);
     let shared = Shared {
         input,
@@ -155,7 +154,7 @@ fn time_is_up<R: Rules + Simulate>(
 /// Is the choice unclear: does the runner-up have a better win rate and nearly as many visits?
 fn unclear(tree: &Tree) -> bool {
     let mut kids: Vec<(u32, f64)> =
-        tree.children(ROOT).map(|c| (tree.node(c).visits.load(Relaxed), tree.node(c).winrate())).collect();
+        tree.children(ROOT).map(|c| (tree.node(c).visits(), tree.node(c).winrate())).collect();
     kids.sort_by_key(|k| std::cmp::Reverse(k.0));
     match kids.as_slice() {
         [(v1, w1), (v2, w2), ..] => *w2 > *w1 + 0.02 && (*v2 as f64) > 0.5 * (*v1 as f64),

@@ -110,23 +110,23 @@ mod tests {
     fn the_arrays_are_zeroed_aligned_and_apart() {
         let m = NodeMemory::new(1000);
         assert_eq!(m.capacity(), 1000);
-        assert!(m.nodes().iter().all(|n| n.visits.load(Relaxed) == 0 && n.mv.load(Relaxed) == 0));
+        assert!(m.nodes().iter().all(|n| n.visits() == 0 && n.mv.load(Relaxed) == 0));
         assert!(m.scores().iter().all(|s| s.load(Relaxed) == 0));
         assert!(m.amaf().iter().all(|a| a.get() == (0, 0)));
         assert!(m.placement_cells().iter().all(|c| c.load(Relaxed) == 0));
         assert!(m.scores().as_ptr().is_aligned() && m.amaf().as_ptr().is_aligned());
         assert!(m.nodes().as_ptr().is_aligned() && m.placement_cells().as_ptr().is_aligned());
         // Writing the last element of each array changes no other array.
-        m.nodes()[999].visits.store(u32::MAX, Relaxed);
+        m.nodes()[999].set_stats(u32::MAX, u32::MAX);
         m.nodes()[999].mv.store(u32::MAX, Relaxed);
         m.scores()[999].store(-1, Relaxed);
         m.amaf()[999].set(u32::MAX, u32::MAX);
         m.placement_cells()[999].store(u16::MAX, Relaxed);
         assert_eq!(m.scores()[998].load(Relaxed), 0);
         assert_eq!(m.amaf()[998].get(), (0, 0));
-        assert_eq!(m.nodes()[998].visits.load(Relaxed), 0);
+        assert_eq!((m.nodes()[998].visits(), m.nodes()[998].wins()), (0, 0));
         assert_eq!(m.placement_cells()[998].load(Relaxed), 0);
-        assert_eq!((m.nodes()[0].visits.load(Relaxed), m.amaf()[0].get()), (0, (0, 0)));
+        assert_eq!((m.nodes()[0].visits(), m.amaf()[0].get()), (0, (0, 0)));
         assert_eq!(m.placement_cells()[0].load(Relaxed), 0);
     }
 }

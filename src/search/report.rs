@@ -6,7 +6,6 @@ use super::request::ThinkRequest;
 use super::tree::{Tree, ROOT};
 use crate::board::{Color, Geometry, Point};
 use crate::rules::Move;
-use std::sync::atomic::Ordering::Relaxed;
 use std::time::Duration;
 
 /// Longest principal variation reported.
@@ -129,7 +128,7 @@ pub(super) fn build(
         .zip(&weights)
         .map(|(&c, &w)| {
             let n = tree.node(c);
-            let visits = n.visits.load(Relaxed);
+            let visits = n.visits();
             let winrate = n.winrate();
             let lcb = if visits >= 2 {
                 (winrate - 1.96 * (winrate * (1.0 - winrate) / visits as f64).sqrt()).max(0.0)
@@ -183,7 +182,7 @@ pub(super) fn build(
     SearchReport {
         playouts,
         playout_moves,
-        root_visits: tree.root().visits.load(Relaxed) as u64,
+        root_visits: tree.root().visits() as u64,
         nodes: tree.len(),
         elapsed,
         winrate,

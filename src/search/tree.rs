@@ -71,6 +71,12 @@ impl MoveCode {
 /// One node: the move that leads to it and its statistics. Values are counted in half points (win 2,
 /// draw 1, loss 0) for the player who made the move, so `fetch_add` keeps them exact.
 ///
+/// The counts hold the prior's equivalent experience too (`seen` and `won` start at the prior's
+/// visits and wins, `set_prior`): selection, which reads every child of every node on its path,
+/// then takes them as they are, where adding the prior to each was a fifth of its instructions per
+/// child. The real visits and wins (`visits`, `wins`) are the counts less the prior, which is fixed
+/// once the node is published.
+///
 /// 24 bytes: selection reads every child of every node on its path, and with several threads each
 /// line a backup writes is a line the other threads must fetch again, so the fewer lines the
 /// children span the better. The score sum, which only reports read, and the AMAF pair, which a
@@ -84,10 +90,12 @@ impl MoveCode {
 #[derive(Default, Debug)]
 #[repr(C)]
 pub struct Node {
-    /// Visits, including the ones still in flight: visits are added on the way down and the result
-    /// only on the way up, so an unfinished visit counts as a loss for a moment (virtual loss).
-    pub visits: AtomicU32,
-    pub wins: AtomicU32,
+    /// Visits plus the prior's visits, including the visits still in flight: visits are added on
+    /// the way down and the result only on the way up, so an unfinished visit counts as a loss for
+    /// a moment (virtual loss).
+    seen: AtomicU32,
+    /// Half-point wins plus the prior's.
+    won: AtomicU32,
     /// Prior knowledge as equivalent experience, fixed at expansion: visits in the low 16 bits,
     /// half-point wins in the high 16 (see `prior`).
     prior: AtomicU32,
@@ -100,7 +108,9 @@ pub struct Node {
 }
 
 /// A node's all-moves-as-first statistics (RAVE): visits in the low half, half-point wins in the high
-/// half, so one load reads a consistent pair and one store writes it (see `add`).
+/// half, so one load reads a consistent pair and one store writes it (see `add`). Like the node's
+/// counts they start at the prior's equivalent experience (`Tree::set_prior`), which only selection
+/// reads.
 #[derive(Default, Debug)]
 #[repr(transparent)]
 pub struct Amaf(AtomicU64);
@@ -163,11 +173,53 @@ impl Node {
         (p & 0xffff, p >> 16)
     }
 
-    /// Sets the prior; visits and half-point wins saturate at 16 bits (the priors' weights add up to
-    /// a few thousand at most).
+    /// Sets the prior, keeping the real visits and wins; visits and half-point wins saturate at 16
+    /// bits (the priors' weights add up to a few thousand at most). Before the node is published:
+    /// a thread reading the counts meanwhile could see them with one prior and subtract the other.
     #[inline]
     pub fn set_prior(&self, visits: u32, wins: u32) {
+        let (real_visits, real_wins) = (self.visits(), self.wins());
         self.prior.store(visits.min(0xffff) | wins.min(0xffff) << 16, Relaxed);
+        self.set_stats(real_visits, real_wins);
+    }
+
+    /// Visits, the ones in flight included, without the prior's.
+    #[inline]
+    pub fn visits(&self) -> u32 {
+        self.seen.load(Relaxed).wrapping_sub(self.prior().0)
+    }
+
+    /// Half-point wins, without the prior's.
+    #[inline]
+    pub fn wins(&self) -> u32 {
+        self.won.load(Relaxed).wrapping_sub(self.prior().1)
+    }
+
+    /// Visits and half-point wins with the prior's equivalent experience added: what selection
+    /// weighs.
+    #[inline]
+    pub fn experience(&self) -> (u32, u32) {
+        (self.seen.load(Relaxed), self.won.load(Relaxed))
+    }
+
+    /// One more visit, on the way down (see `seen`).
+    #[inline]
+    pub fn add_visit(&self) {
+        self.seen.fetch_add(1, Relaxed);
+    }
+
+    /// Adds a visit's result in half points, on the way up.
+    #[inline]
+    pub fn add_wins(&self, half_points: u32) {
+        self.won.fetch_add(half_points, Relaxed);
+    }
+
+    /// Sets the real visits and half-point wins (the prior stays).
+    #[inline]
+    pub fn set_stats(&self, visits: u32, wins: u32) {
+        let (pv, pw) = self.prior();
+        self.seen.store(visits.wrapping_add(pv), Relaxed);
+        self.won.store(wins.wrapping_add(pw), Relaxed);
     }
 
     /// The expansion state: `LEAF`, `EXPANDING` or `EXPANDED`.
@@ -209,11 +261,11 @@ impl Node {
 
     /// Win rate for the player who made this node's move, priors excluded (0.5 with no visits).
     pub fn winrate(&self) -> f64 {
-        let n = self.visits.load(Relaxed);
+        let n = self.visits();
         if n == 0 {
             return 0.5;
         }
-        (self.wins.load(Relaxed) as f64 / (2.0 * n as f64)).min(1.0)
+        (self.wins() as f64 / (2.0 * n as f64)).min(1.0)
     }
 }
 
@@ -304,7 +356,7 @@ impl Tree {
 
     /// Black's mean final margin over node `i`'s visits (0 with none).
     pub fn mean_black_margin(&self, i: u32) -> f64 {
-        let n = self.node(i).visits.load(Relaxed);
+        let n = self.node(i).visits();
         if n == 0 {
             return 0.0;
         }
@@ -373,6 +425,16 @@ impl Tree {
         self.memory.placement_cells()[i as usize].store(MoveCode(code).placement_cell() as u16, Relaxed);
     }
 
+    /// Gives node `i`, not yet published and without AMAF samples, its prior: as the node's
+    /// equivalent experience and as its AMAF pair's starting point (see `Node`).
+    #[inline]
+    pub fn set_prior(&self, i: u32, visits: u32, wins: u32) {
+        let node = self.node(i);
+        node.set_prior(visits, wins);
+        let (pv, pw) = node.prior();
+        self.amaf(i).set(pv, pw);
+    }
+
     /// The placement cells (`MoveCode::placement_cell`) of the `n` nodes from `first`: of a child
     /// slice's children. Each is written once, before its node is published. The AMAF update of a
     /// backup looks up the move of every child of every node on its path; reading it here, from
@@ -393,7 +455,7 @@ impl Tree {
     pub fn best_child(&self, i: u32) -> Option<u32> {
         let mut best: Option<(u32, u32)> = None;
         for c in self.children(i) {
-            let v = self.node(c).visits.load(Relaxed);
+            let v = self.node(c).visits();
             if v > 0 && best.is_none_or(|(bv, _)| v > bv) {
                 best = Some((v, c));
             }
@@ -437,7 +499,8 @@ impl Tree {
 
 fn copy_stats(old: &Tree, from: u32, new: &Tree, to: u32) {
     let (a, b) = (old.node(from), new.node(to));
-    for (x, y) in [(&a.visits, &b.visits), (&a.wins, &b.wins), (&a.prior, &b.prior)] {
+    // The raw counts, priors included, with the prior they include.
+    for (x, y) in [(&a.seen, &b.seen), (&a.won, &b.won), (&a.prior, &b.prior)] {
         y.store(x.load(Relaxed), Relaxed);
     }
     new.set_move(to, a.mv.load(Relaxed));
@@ -485,6 +548,26 @@ mod tests {
     }
 
     #[test]
+    fn the_counts_hold_the_prior_and_the_real_visits_leave_it_out() {
+        let t = Tree::new(0);
+        let first = t.alloc(1).unwrap();
+        t.set_prior(first, 10, 14);
+        let n = t.node(first);
+        assert_eq!((n.visits(), n.wins(), n.winrate()), (0, 0, 0.5));
+        assert_eq!(n.experience(), (10, 14));
+        assert_eq!(t.amaf(first).get(), (10, 14), "AMAF starts at the prior too");
+        n.add_visit();
+        n.add_wins(2);
+        assert_eq!((n.visits(), n.wins(), n.winrate()), (1, 2, 1.0));
+        assert_eq!(n.experience(), (11, 16));
+        // A prior set later keeps the real counts.
+        n.set_prior(3, 0);
+        assert_eq!((n.visits(), n.wins(), n.experience()), (1, 2, (4, 2)));
+        n.set_stats(7, 9);
+        assert_eq!((n.visits(), n.wins(), n.experience()), (7, 9, (10, 9)));
+    }
+
+    #[test]
     fn a_full_arena_refuses_without_panicking() {
         let t = Tree::new(0);
         assert_eq!(t.capacity(), MIN_NODES);
@@ -502,23 +585,22 @@ mod tests {
         for (k, p) in [(0, 10u16), (1, 11)] {
             let c = t.node(first + k);
             c.mv.store(MoveCode::new(Move::Place(Point(p))).0, Relaxed);
-            c.visits.store(5 + k, Relaxed);
+            c.set_stats(5 + k, 0);
         }
         t.root().publish_children(first, 2);
         let g = t.alloc(1).unwrap();
         t.node(g).mv.store(MoveCode::new(Move::Pass).0, Relaxed);
-        t.node(g).wins.store(3, Relaxed);
-        t.node(g).visits.store(2, Relaxed);
+        t.node(g).set_stats(2, 3);
         t.add_score(g, -6);
         let second = first + 1;
         t.node(second).publish_children(g, 1);
 
         assert_eq!(t.best_child(ROOT), Some(second));
         let r = Tree::reroot(&t, second, None);
-        assert_eq!(r.root().visits.load(Relaxed), 6);
+        assert_eq!(r.root().visits(), 6);
         assert_eq!(r.len(), 2);
         let c = r.find_child(ROOT, Move::Pass).unwrap();
-        assert_eq!(r.node(c).wins.load(Relaxed), 3);
+        assert_eq!(r.node(c).wins(), 3);
         assert_eq!(r.mean_black_margin(c), -1.5);
         assert!(r.children(c).is_empty());
     }

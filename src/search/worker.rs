@@ -61,7 +61,7 @@ impl<R: Simulate> Shared<'_, R> {
     pub fn root_lead(&self) -> u64 {
         let (mut first, mut second) = (0u32, 0u32);
         for c in self.tree.children(ROOT) {
-            let v = self.tree.node(c).visits.load(Relaxed);
+            let v = self.tree.node(c).visits();
             if v > first {
                 second = first;
                 first = v;
@@ -141,7 +141,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
     pub fn run(mut self) {
         let sh = self.shared;
         loop {
-            if sh.stop.load(Relaxed) || sh.tree.root().visits.load(Relaxed) >= MAX_VISITS {
+            if sh.stop.load(Relaxed) || sh.tree.root().visits() >= MAX_VISITS {
                 break;
             }
             if let Some(max) = sh.tickets {
@@ -193,7 +193,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
         self.path.clear();
         self.path_keys.clear();
         let mut node = ROOT;
-        tree.node(ROOT).visits.fetch_add(1, Relaxed);
+        tree.node(ROOT).add_visit();
         self.path.push(ROOT);
         let mut last = input.last_move;
         let mut opponent_passed = input.opponent_passed;
@@ -203,7 +203,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             }
             match tree.node(node).state() {
                 LEAF => {
-                    let visits = tree.node(node).visits.load(Relaxed);
+                    let visits = tree.node(node).visits();
                     if (node != ROOT && visits < config.expand_threshold) || tree.is_full() {
                         break;
                     }
@@ -224,7 +224,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             };
             let c = tree.node(child);
             // Visits are added on the way down: this is the virtual loss.
-            c.visits.fetch_add(1, Relaxed);
+            c.add_visit();
             let mv = c.mv().decode();
             let pos = self.playout.position_mut();
             let color = pos.to_move;
@@ -318,9 +318,8 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             }
         };
         for (i, kid) in self.kids.iter().enumerate() {
-            let c = tree.node(first + i as u32);
             tree.set_move(first + i as u32, MoveCode::new(kid.mv).0 | kid.flags);
-            c.set_prior(kid.prior.visits, kid.prior.wins);
+            tree.set_prior(first + i as u32, kid.prior.visits, kid.prior.wins);
         }
         // Release: a thread that sees the node expanded sees the children written above.
         n.publish_children(first, k);
@@ -338,7 +337,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
         let score = (result.black_margin as f64 * 2.0).round() as i64;
         for (d, &id) in self.path.iter().enumerate() {
             let node = tree.node(id);
-            node.wins.fetch_add(result.half_points(mover_at(d)), Relaxed);
+            node.add_wins(result.half_points(mover_at(d)));
             tree.add_score(id, score);
         }
         // The playout's placements, latest first, so the earliest play of a point is what stays.
@@ -369,7 +368,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             }
             let hits = &hits[..n];
             let parent = self.path[d];
-            let batched = sh.batch_amaf_from <= tree.node(parent).visits.load(Relaxed);
+            let batched = sh.batch_amaf_from <= tree.node(parent).visits();
             match if batched { self.amaf_batch.row(parent) } else { None } {
                 Some(row) => {
                     let sample = 1 | (half as u64) << 32;
