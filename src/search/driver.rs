@@ -4,7 +4,7 @@
 use super::amaf_batch::BATCH_FROM_VISITS;
 use super::report::{self, OwnerCounts, SearchReport};
 use super::request::ThinkRequest;
-use super::tree::{Tree, ROOT};
+use super::tree::{Tree, Writers, ROOT};
 use super::worker::{Shared, Worker};
 use super::{config::SearchConfig, history_key, SearchInput};
 use crate::playout::Simulate;
@@ -48,6 +48,7 @@ pub fn search<R: Simulate>(
         repetition,
         tickets,
         early_stop: limits.early_stop,
+        writers: Writers::of(threads),
         batch_amaf_from: if threads > 1 { BATCH_FROM_VISITS } else { u32::MAX },
         owner_sum: (0..cells).map(|_| AtomicI64::new(0)).collect(),
         neutral: (0..cells).map(|_| AtomicU64::new(0)).collect(),

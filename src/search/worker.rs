@@ -5,7 +5,7 @@
 use super::amaf_batch::AmafBatch;
 use super::priors::{Prior, PriorContext};
 use super::select::select;
-use super::tree::{MoveCode, Tree, EXPANDING, FLAG_DRAW, LEAF, MAX_VISITS, ROOT};
+use super::tree::{MoveCode, Tree, Writers, EXPANDING, FLAG_DRAW, LEAF, MAX_VISITS, ROOT};
 use super::SearchInput;
 use super::{config::SearchConfig, history_key};
 use crate::board::{CellArray, Point};
@@ -33,6 +33,8 @@ pub(super) struct Shared<'a, R: Simulate> {
     /// Playouts this search may start (`None`: unlimited).
     pub tickets: Option<u64>,
     pub early_stop: bool,
+    /// How the workers add to the tree's counts: without locked instructions when there is one.
+    pub writers: Writers,
     /// Nodes with at least this many visits have their children's AMAF samples batched per worker
     /// (`AmafBatch`); `u32::MAX` with one thread, where there is no traffic to save.
     pub batch_amaf_from: u32,
@@ -145,14 +147,14 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
                 break;
             }
             if let Some(max) = sh.tickets {
-                if sh.claimed.fetch_add(1, Relaxed) >= max {
+                if sh.writers.add_u64(&sh.claimed, 1) >= max {
                     break;
                 }
             }
             self.iterate();
             if let Some(max) = sh.tickets {
                 // Limited playouts count exactly, for the early stop and one thread's reproducibility.
-                let done = sh.done.fetch_add(1, Relaxed) + 1;
+                let done = sh.writers.add_u64(&sh.done, 1) + 1;
                 // Stop early when the most visited move cannot be overtaken by the playouts left.
                 if sh.early_stop
                     && done.is_multiple_of(EARLY_STOP_EVERY)
@@ -193,7 +195,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
         self.path.clear();
         self.path_keys.clear();
         let mut node = ROOT;
-        tree.node(ROOT).add_visit();
+        tree.node(ROOT).add_visit(sh.writers);
         self.path.push(ROOT);
         let mut last = input.last_move;
         let mut opponent_passed = input.opponent_passed;
@@ -224,7 +226,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             };
             let c = tree.node(child);
             // Visits are added on the way down: this is the virtual loss.
-            c.add_visit();
+            c.add_visit(sh.writers);
             let mv = c.mv().decode();
             let pos = self.playout.position_mut();
             let color = pos.to_move;
@@ -337,8 +339,8 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
         let score = (result.black_margin as f64 * 2.0).round() as i64;
         for (d, &id) in self.path.iter().enumerate() {
             let node = tree.node(id);
-            node.add_wins(result.half_points(mover_at(d)));
-            tree.add_score(id, score);
+            node.add_wins(result.half_points(mover_at(d)), sh.writers);
+            tree.add_score(id, score, sh.writers);
         }
         // The playout's placements, latest first, so the earliest play of a point is what stays.
         for &(c, p) in self.playout.moves().iter().rev() {
