@@ -26,6 +26,20 @@ pub const EXPANDED: u32 = 2;
 /// Stoical game in a draw at once.
 pub const FLAG_DRAW: u32 = 1 << 24;
 
+/// The one body of `Writers`' additions, for each width of atomic (the std atomics share no trait).
+macro_rules! writers_add {
+    ($writers:expr, $atomic:expr, $v:expr) => {
+        match $writers {
+            Writers::One => {
+                let old = $atomic.load(Relaxed);
+                $atomic.store(old.wrapping_add($v), Relaxed);
+                old
+            }
+            Writers::Many => $atomic.fetch_add($v, Relaxed),
+        }
+    };
+}
+
 /// Who adds to the counts of a search's tree (visits, wins, score sums), which decides how.
 ///
 /// With several workers an addition must be a locked read-modify-write (`fetch_add`), or two
@@ -52,36 +66,22 @@ impl Writers {
         }
     }
 
+    /// Adds `v` to `a` (wrapping) and returns the value before, like `fetch_add`.
     #[inline]
-    pub fn add_u32(self, a: &AtomicU32, v: u32) {
-        match self {
-            Writers::One => a.store(a.load(Relaxed).wrapping_add(v), Relaxed),
-            Writers::Many => {
-                a.fetch_add(v, Relaxed);
-            }
-        }
+    pub fn add_u32(self, a: &AtomicU32, v: u32) -> u32 {
+        writers_add!(self, a, v)
     }
 
+    /// `add_u32` for the 64-bit claim and done counters.
     #[inline]
     pub fn add_u64(self, a: &AtomicU64, v: u64) -> u64 {
-        match self {
-            Writers::One => {
-                let old = a.load(Relaxed);
-                a.store(old.wrapping_add(v), Relaxed);
-                old
-            }
-            Writers::Many => a.fetch_add(v, Relaxed),
-        }
+        writers_add!(self, a, v)
     }
 
+    /// `add_u32` for the score sums.
     #[inline]
-    pub fn add_i64(self, a: &AtomicI64, v: i64) {
-        match self {
-            Writers::One => a.store(a.load(Relaxed).wrapping_add(v), Relaxed),
-            Writers::Many => {
-                a.fetch_add(v, Relaxed);
-            }
-        }
+    pub fn add_i64(self, a: &AtomicI64, v: i64) -> i64 {
+        writers_add!(self, a, v)
     }
 }
 
