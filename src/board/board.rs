@@ -2,7 +2,7 @@
 //! `play` assumes the point is empty and does whatever the stones do (captures first, then a possible
 //! self-capture); the rules decide beforehand whether the move was allowed.
 
-use super::cell_array::CellArray;
+use super::cell_array::{CellArray, SINK};
 use super::color::Color;
 use super::point::{Geometry, Point};
 use super::zobrist::KEYS;
@@ -54,18 +54,29 @@ struct Chain {
 }
 
 impl Chain {
-    #[inline]
-    fn add_lib(&mut self, p: usize) {
-        self.plibs += 1;
-        self.lib_sum += p as u32;
-        self.lib_sumsq += (p * p) as u32;
+    /// Adds pseudo-liberty `p` (its square precomputed). Wrapping: the sink slot (`chain_or_sink`)
+    /// takes any number of additions and removals.
+    #[inline(always)]
+    fn add_lib(&mut self, p: u32, p2: u32) {
+        self.plibs = self.plibs.wrapping_add(1);
+        self.lib_sum = self.lib_sum.wrapping_add(p);
+        self.lib_sumsq = self.lib_sumsq.wrapping_add(p2);
     }
 
-    #[inline]
-    fn remove_lib(&mut self, p: usize) {
-        self.plibs -= 1;
-        self.lib_sum -= p as u32;
-        self.lib_sumsq -= (p * p) as u32;
+    #[inline(always)]
+    fn remove_lib(&mut self, p: u32, p2: u32) {
+        self.plibs = self.plibs.wrapping_sub(1);
+        self.lib_sum = self.lib_sum.wrapping_sub(p);
+        self.lib_sumsq = self.lib_sumsq.wrapping_sub(p2);
+    }
+
+    /// `add_lib` when `yes`, without a branch.
+    #[inline(always)]
+    fn add_lib_if(&mut self, yes: bool, p: u32, p2: u32) {
+        let mask = (yes as u32).wrapping_neg();
+        self.plibs = self.plibs.wrapping_add(yes as u16);
+        self.lib_sum = self.lib_sum.wrapping_add(p & mask);
+        self.lib_sumsq = self.lib_sumsq.wrapping_add(p2 & mask);
     }
 
     /// `in_atari` for a chain known to have `p` among its liberties (`p` is an empty neighbour): it
@@ -703,7 +714,7 @@ impl Board {
                 }
                 for q in self.neighbours(s) {
                     if self.s.cells[q.idx()] == Cell::Empty {
-                        expect.add_lib(q.idx());
+                        expect.add_lib(q.idx() as u32, (q.idx() * q.idx()) as u32);
                     }
                 }
             }
@@ -846,13 +857,14 @@ impl Slots {
         self.head[i] = p.0;
         self.next[i] = p.0;
         let mut chain = Chain { stones: 1, ..Chain::default() };
+        // Without a branch on what each neighbour holds (the neighbours of a random move are
+        // random, so such a branch is mispredicted again and again): an empty neighbour is a
+        // liberty of the new stone, and a stone's chain loses this point as one.
+        let (pi, pi2) = (i as u32, (i * i) as u32);
         for j in self.neighbours(i) {
             self.shift_neighbour(j, Cell::Empty, own);
-            match self.cells[j] {
-                Cell::Empty => chain.add_lib(j),
-                Cell::Black | Cell::White => self.chains[self.head[j] as usize].remove_lib(i),
-                Cell::Wall => {}
-            }
+            chain.add_lib_if(self.cells[j] == Cell::Empty, j as u32, (j * j) as u32);
+            self.chain_or_sink(j).remove_lib(pi, pi2);
         }
         self.chains[i] = chain;
         for j in self.neighbours(i) {
@@ -882,6 +894,19 @@ impl Slots {
             placed.suicided_stakes = stakes;
         }
         placed
+    }
+
+    /// The statistics of the chain of the stone at `j`, or, when `j` holds no stone, of the sink
+    /// slot (`SINK`, past every board's cells), which nothing reads. A liberty update of every
+    /// neighbour then needs no branch on what the neighbour holds: on random positions such a
+    /// branch was the placement's most mispredicted, and without it light playouts ran 5 to 10%
+    /// faster although they run 8% more instructions.
+    #[inline(always)]
+    fn chain_or_sink(&mut self, j: usize) -> &mut Chain {
+        let stone = matches!(self.cells[j], Cell::Black | Cell::White) as usize;
+        // Not a stone: every bit set, which the mask turns into `SINK`.
+        let slot = (self.head[j] as usize | stone.wrapping_sub(1)) & SINK;
+        &mut self.chains[slot]
     }
 
     /// One neighbour of cell `j` changes from `from` to `to`: both byte counters in one 32-bit
@@ -939,10 +964,9 @@ impl Slots {
         }
         // Second pass, once every removed stone is gone: each neighbouring stone gains a pseudo-liberty.
         loop {
+            let (ps, ps2) = (s as u32, (s * s) as u32);
             for j in self.neighbours(s) {
-                if matches!(self.cells[j], Cell::Black | Cell::White) {
-                    self.chains[self.head[j] as usize].add_lib(s);
-                }
+                self.chain_or_sink(j).add_lib(ps, ps2);
             }
             s = self.next[s] as usize;
             if s == h {

@@ -5,6 +5,11 @@ use super::point::MAX_CELLS;
 /// Slots of every per-cell array: the padded array of the largest board, rounded up to a power of two.
 const SLOTS: usize = MAX_CELLS.next_power_of_two();
 
+/// The last slot, past every board's cells: it takes writes that must go somewhere and matter
+/// nowhere (see `Slots::chain_or_sink` in `board.rs`), and its mask is all ones.
+pub const SINK: usize = SLOTS - 1;
+const _: () = assert!(SINK >= MAX_CELLS);
+
 /// A per-cell array (the board's, or anything else indexed by `Point::idx`): a fixed power-of-two
 /// number of slots, indexed through a mask. The mask proves every index in range to the compiler, so
 /// the hot paths (placement, captures, the eye and suicide tests, the AMAF marks) index without
