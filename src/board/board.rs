@@ -58,9 +58,7 @@ impl Chain {
     /// takes any number of additions and removals.
     #[inline(always)]
     fn add_lib(&mut self, p: u32, p2: u32) {
-        self.plibs = self.plibs.wrapping_add(1);
-        self.lib_sum = self.lib_sum.wrapping_add(p);
-        self.lib_sumsq = self.lib_sumsq.wrapping_add(p2);
+        self.add_lib_if(true, p, p2);
     }
 
     #[inline(always)]
