@@ -1042,13 +1042,15 @@ impl Slots {
             let q = self.empties[self.set_aside];
             self.put_empty(at, q);
             at = self.set_aside;
+            // `p` moves with the hole, which the last entry fills below.
+            self.empties[at] = p;
         }
         debug_assert!(self.empty_count > 0, "an empty point to fill");
         self.empty_count -= 1;
+        // The last entry fills the hole; when that entry is `p` itself, this rewrites it where it
+        // is, past the list's end (no branch: which entry a random move takes is random).
         let last = self.empties[self.empty_count];
-        if at < self.empty_count {
-            self.put_empty(at, last);
-        }
+        self.put_empty(at, last);
     }
 
     /// Moves entry `at` of the free-point list (past the set-aside part) to the end of that part,
