@@ -962,7 +962,8 @@ impl Slots {
 
     /// Adds the new stone `i` (statistics `stone`) to the chain with head `h`, or makes it a chain
     /// of its own when `h` is `i`, without a branch: whether a random placement joins a chain is
-    /// random, and as a branch it was the placement's most mispredicted. The result is exactly
+    /// random, and once the liberty updates were branch-free (`chain_or_sink`) that test was the
+    /// placement's most mispredicted branch. The result is exactly
     /// `merge`'s (the same head and ring order, on which the order of later removals and so the
     /// free-point list depend): a chain of one stone is relabelled to the new stone, a longer one
     /// keeps its head.
