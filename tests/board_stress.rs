@@ -392,3 +392,46 @@ fn random_moves_keep_the_board_consistent() {
     }
     assert!(total >= 100_000, "only {total} moves");
 }
+
+/// The biggest chains of the biggest board keep exact statistics (a chain's pseudo-liberty count,
+/// sum and sum of squares share one word, and `check_consistency` counts them apart, so a field
+/// that overflowed into the next fails it: the comb's sum is over 200,000). On 25x25, a comb of
+/// Black stones (every even column, joined along the first row) has 288 liberties, each counted
+/// from both sides; the gaps are then filled in order of their cells until the last one, the
+/// highest gap cell, is the chain's only liberty. After every stone the chain's queries, and the
+/// suicide and capture tests at its last gap, are compared with flood fills.
+#[test]
+fn the_biggest_chains_keep_exact_statistics() {
+    let size = 25;
+    let mut b = Board::new(size);
+    let geo = *b.geometry();
+    let mut gaps = Vec::new();
+    for y in 0..size {
+        for x in 0..size {
+            let p = geo.point(x, y);
+            if x % 2 == 0 || y == 0 {
+                b.play(Color::Black, p);
+            } else {
+                gaps.push(p);
+            }
+        }
+    }
+    gaps.sort();
+    let last = gaps.pop().expect("gaps");
+    let corner = geo.point(0, 0);
+    let cells = snapshot(&b);
+    check_stone(&b, &cells, corner);
+    assert_eq!(b.liberties(corner).len(), 288);
+    for &p in &gaps {
+        b.play(Color::Black, p);
+        b.check_consistency().unwrap_or_else(|e| panic!("{e}\n{b}"));
+        let cells = snapshot(&b);
+        check_stone(&b, &cells, corner);
+        check_empty_point(&b, &cells, last);
+    }
+    assert_eq!(b.chain_len(corner), size * size - 1);
+    assert_eq!(b.atari_liberty(corner), Some(last));
+    // White takes the whole board back with the last liberty; Black may not fill it.
+    assert!(b.is_suicide(Color::Black, last));
+    assert_eq!(b.capture_count(Color::White, last).0, (size * size - 1) as u32);
+}

@@ -4,7 +4,7 @@
 
 use super::cell_array::{CellArray, SINK};
 use super::color::Color;
-use super::point::{Geometry, Point};
+use super::point::{Geometry, Point, MAX_CELLS, MAX_SIZE};
 use super::zobrist::KEYS;
 use std::fmt;
 
@@ -43,68 +43,114 @@ impl Cell {
 /// Liberties are *pseudo-liberties*: one per (stone, empty neighbour) pair, so they can be updated with
 /// additions only. Keeping their count, sum and sum of squares tells in O(1) whether all of them are the
 /// same point (`count * sumsq == sum * sum`): that is atari, and `sum / count` is the last liberty.
-#[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
+///
+/// The three sums share one word (`libs`, see `lib_word`), so adding or removing a pseudo-liberty,
+/// or joining two chains, is one 64-bit addition instead of three.
+#[derive(Copy, Clone, Default, PartialEq, Eq)]
 struct Chain {
+    libs: u64,
     stones: u16,
-    plibs: u16,
-    lib_sum: u32,
-    lib_sumsq: u32,
     /// Stones variant: stakes attached to this group; they merge and are captured with it.
     stakes: u16,
 }
 
+/// Where the packed sums of `Chain::libs` sit: the count from bit 53, the sum from bit 32, the sum
+/// of squares below. A chain of `n` stones has at most `2n + 2` pseudo-liberties (each of the
+/// `n - 1` joints of a spanning tree hides two sides), so on the largest board at most 1,252, each
+/// a cell below 703: the count fits 11 bits, the sum (under 879k) 21, the sum of squares (under
+/// 618M) 32. No field carries into the next, for any real chain.
+const COUNT_SHIFT: u32 = 53;
+const SUM_SHIFT: u32 = 32;
+const _: () = {
+    let (libs, cell) = (2 * (MAX_SIZE * MAX_SIZE) as u64 + 2, MAX_CELLS as u64);
+    assert!(libs < 1 << (64 - COUNT_SHIFT));
+    assert!(libs * cell < 1 << (COUNT_SHIFT - SUM_SHIFT));
+    assert!(libs * cell * cell < 1 << SUM_SHIFT);
+};
+
+/// One pseudo-liberty at cell `p`, as `Chain::libs` counts it: one, `p` and `p²` in their fields.
+#[inline(always)]
+fn lib_word(p: usize) -> u64 {
+    1 << COUNT_SHIFT | (p as u64) << SUM_SHIFT | (p * p) as u64
+}
+
 impl Chain {
-    /// Adds pseudo-liberty `p` (its square precomputed). Wrapping: the sink slot (`chain_or_sink`)
-    /// takes any number of additions and removals.
+    /// Adds a pseudo-liberty (`lib_word`). Wrapping: the sink slot (`chain_or_sink`) takes any
+    /// number of additions and removals.
     #[inline(always)]
-    fn add_lib(&mut self, p: u32, p2: u32) {
-        self.add_lib_if(true, p, p2);
+    fn add_lib(&mut self, word: u64) {
+        self.libs = self.libs.wrapping_add(word);
     }
 
     #[inline(always)]
-    fn remove_lib(&mut self, p: u32, p2: u32) {
-        self.plibs = self.plibs.wrapping_sub(1);
-        self.lib_sum = self.lib_sum.wrapping_sub(p);
-        self.lib_sumsq = self.lib_sumsq.wrapping_sub(p2);
+    fn remove_lib(&mut self, word: u64) {
+        self.libs = self.libs.wrapping_sub(word);
     }
 
     /// `add_lib` when `yes`, without a branch.
     #[inline(always)]
-    fn add_lib_if(&mut self, yes: bool, p: u32, p2: u32) {
-        let mask = (yes as u32).wrapping_neg();
-        self.plibs = self.plibs.wrapping_add(yes as u16);
-        self.lib_sum = self.lib_sum.wrapping_add(p & mask);
-        self.lib_sumsq = self.lib_sumsq.wrapping_add(p2 & mask);
+    fn add_lib_if(&mut self, yes: bool, word: u64) {
+        self.libs = self.libs.wrapping_add(word & (yes as u64).wrapping_neg());
+    }
+
+    /// The number of pseudo-liberties.
+    #[inline(always)]
+    fn plibs(&self) -> u32 {
+        (self.libs >> COUNT_SHIFT) as u32
+    }
+
+    #[inline(always)]
+    fn lib_sum(&self) -> u32 {
+        (self.libs >> SUM_SHIFT) as u32 & ((1 << (COUNT_SHIFT - SUM_SHIFT)) - 1)
+    }
+
+    #[inline(always)]
+    fn lib_sumsq(&self) -> u32 {
+        self.libs as u32
+    }
+
+    /// No pseudo-liberty left: the whole word is zero (every sum is), one test without unpacking.
+    #[inline(always)]
+    fn has_no_liberty(&self) -> bool {
+        self.libs == 0
     }
 
     /// The statistics of the chain this one and `other` make together.
     #[inline(always)]
     fn joined(self, other: Chain) -> Chain {
         Chain {
+            libs: self.libs.wrapping_add(other.libs),
             stones: self.stones + other.stones,
-            plibs: self.plibs.wrapping_add(other.plibs),
-            lib_sum: self.lib_sum.wrapping_add(other.lib_sum),
-            lib_sumsq: self.lib_sumsq.wrapping_add(other.lib_sumsq),
             stakes: self.stakes + other.stakes,
         }
     }
 
     /// `in_atari` for a chain known to have `p` among its liberties (`p` is an empty neighbour): it
-    /// is in atari when every pseudo-liberty is `p`, i.e. their sum and sum of squares are `plibs`
-    /// times `p` and `p²` (the squares rule out liberties balanced around `p`). 32-bit products and
-    /// no zero test where the general test needs two 64-bit ones. The suicide test asks it of every
-    /// stone beside each surrounded point the playouts probe; in the capture tests it made no
-    /// difference.
+    /// is in atari when every pseudo-liberty is `p`, i.e. its sums are `plibs` times `p`'s
+    /// (the squares rule out liberties balanced around `p`). With the sums packed, that is the word
+    /// against `plibs` times `p`'s word: one product and one comparison, no zero test. The suicide
+    /// test asks it of every stone beside each surrounded point the playouts probe.
     #[inline(always)]
     fn in_atari_at(&self, p: usize) -> bool {
-        let (n, p) = (self.plibs as u32, p as u32);
-        self.lib_sum == n * p && self.lib_sumsq == n * (p * p)
+        self.libs == (self.libs >> COUNT_SHIFT).wrapping_mul(lib_word(p))
     }
 
     #[inline]
     fn in_atari(&self) -> bool {
-        self.plibs > 0
-            && self.plibs as u64 * self.lib_sumsq as u64 == self.lib_sum as u64 * self.lib_sum as u64
+        let (n, sum) = (self.plibs() as u64, self.lib_sum() as u64);
+        n > 0 && n * self.lib_sumsq() as u64 == sum * sum
+    }
+}
+
+impl fmt::Debug for Chain {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Chain")
+            .field("stones", &self.stones)
+            .field("plibs", &self.plibs())
+            .field("lib_sum", &self.lib_sum())
+            .field("lib_sumsq", &self.lib_sumsq())
+            .field("stakes", &self.stakes)
+            .finish()
     }
 }
 
@@ -432,7 +478,7 @@ impl Board {
     #[inline]
     pub fn atari_liberty(&self, p: Point) -> Option<Point> {
         let ch = &self.s.chains[self.s.head[p.idx()] as usize];
-        ch.in_atari().then(|| Point((ch.lib_sum / ch.plibs as u32) as u16))
+        ch.in_atari().then(|| Point((ch.lib_sum() / ch.plibs()) as u16))
     }
 
     /// Exact number of distinct liberties of the chain through `p`, counting at most `limit + 1`.
@@ -632,7 +678,7 @@ impl Board {
         self.ko = None;
         if placed.captured == 1 && placed.suicided == 0 {
             let ch = &self.s.chains[self.s.head[p.idx()] as usize];
-            if ch.stones == 1 && ch.plibs == 1 {
+            if ch.stones == 1 && ch.plibs() == 1 {
                 self.ko = Some((placed.single_capture, color.opponent()));
             }
         }
@@ -718,15 +764,28 @@ impl Board {
                 stakes: self.s.chains[h as usize].stakes,
                 ..Chain::default()
             };
+            // The sums counted apart as well, so that a field of the packed word that overflowed
+            // into the next shows.
+            let (mut count, mut sum, mut sumsq) = (0u64, 0u64, 0u64);
             for &s in &members {
                 if self.s.head[s.idx()] != h {
                     return Err(format!("{} has a different head than {}", geo.vertex(s), geo.vertex(p)));
                 }
                 for q in self.neighbours(s) {
                     if self.s.cells[q.idx()] == Cell::Empty {
-                        expect.add_lib(q.idx() as u32, (q.idx() * q.idx()) as u32);
+                        expect.add_lib(lib_word(q.idx()));
+                        let i = q.idx() as u64;
+                        (count, sum, sumsq) = (count + 1, sum + i, sumsq + i * i);
                     }
                 }
+            }
+            let ch = &self.s.chains[h as usize];
+            if (ch.plibs() as u64, ch.lib_sum() as u64, ch.lib_sumsq() as u64) != (count, sum, sumsq) {
+                return Err(format!(
+                    "chain at {}: {:?} != {count} pseudo-liberties, sum {sum}, sum of squares {sumsq}",
+                    geo.vertex(p),
+                    ch
+                ));
             }
             let ring: Vec<Point> = self.chain_stones(p).collect();
             if ring.len() != members.len() || members.iter().any(|m| !ring.contains(m)) {
@@ -740,7 +799,7 @@ impl Board {
                     expect
                 ));
             }
-            if expect.plibs == 0 {
+            if expect.has_no_liberty() {
                 return Err(format!("chain at {} has no liberties", geo.vertex(p)));
             }
         }
@@ -870,7 +929,7 @@ impl Slots {
         // Without a branch on what each neighbour holds (the neighbours of a random move are
         // random, so such a branch is mispredicted again and again): an empty neighbour is a
         // liberty of the new stone, and a stone's chain loses this point as one.
-        let (pi, pi2) = (i as u32, (i * i) as u32);
+        let word = lib_word(i);
         let nbrs = self.neighbours(i);
         // Which neighbours' chains the stone captures, as bits, also found without a branch: most
         // placements capture nothing, and one well-predicted test of the bits then replaces four
@@ -883,10 +942,10 @@ impl Slots {
         let (mut first, mut found, mut others) = (i, false, 0u32);
         for (k, &j) in nbrs.iter().enumerate() {
             self.shift_neighbour(j, Cell::Empty, own);
-            chain.add_lib_if(self.cells[j] == Cell::Empty, j as u32, (j * j) as u32);
+            chain.add_lib_if(self.cells[j] == Cell::Empty, lib_word(j));
             let side = self.chain_or_sink(j);
-            side.remove_lib(pi, pi2);
-            let last_liberty = side.plibs == 0;
+            side.remove_lib(word);
+            let last_liberty = side.has_no_liberty();
             dead |= (((self.cells[j] == enemy) & last_liberty) as u32) << k;
             let friend = self.cells[j] == own;
             let h = self.head[j] as usize;
@@ -910,7 +969,7 @@ impl Slots {
             // on the order of removal.
             dead = 0;
             for (k, &j) in nbrs.iter().enumerate() {
-                let out = (self.cells[j] == enemy) & (self.chains[self.head[j] as usize].plibs == 0);
+                let out = (self.cells[j] == enemy) & self.chains[self.head[j] as usize].has_no_liberty();
                 dead |= (out as u32) << k;
             }
         }
@@ -929,7 +988,7 @@ impl Slots {
             placed.single_capture = Point::NONE;
         }
         let h = self.head[i] as usize;
-        if self.chains[h].plibs == 0 {
+        if self.chains[h].has_no_liberty() {
             let (stones, stakes) = self.remove_chain::<HASHED>(h);
             placed.suicided = stones;
             placed.suicided_stakes = stakes;
@@ -1021,9 +1080,9 @@ impl Slots {
         }
         // Second pass, once every removed stone is gone: each neighbouring stone gains a pseudo-liberty.
         loop {
-            let (ps, ps2) = (s as u32, (s * s) as u32);
+            let word = lib_word(s);
             for j in self.neighbours(s) {
-                self.chain_or_sink(j).add_lib(ps, ps2);
+                self.chain_or_sink(j).add_lib(word);
             }
             s = self.next[s] as usize;
             if s == h {
