@@ -56,11 +56,10 @@ fn fraction(child: &Node, amaf: &Amaf, k: u64) -> (u64, u64) {
     let (un, w, an, aw) = (un as u64, w as u64, an as u64, aw as u64);
     let ka = an + k;
     let (num, den) = (ka * w + k * aw, ka * un + k * an);
-    if den > 0 {
-        (num, den)
-    } else {
-        (1, 1)
-    }
+    // No experience at all (`den` is 0, and then so is `num`): 1/1, one half point a visit. Added
+    // without a branch: as a branch, every child's common path ended in a jump over the rare one.
+    let none = (den == 0) as u64;
+    (num + none, den + none)
 }
 
 /// Is `a / b` greater than `c / d` (positive denominators)?
