@@ -21,7 +21,7 @@
 //! tests, in per-cell arrays of a fixed power-of-two size indexed through a mask (no bounds checks
 //! either, and no `unsafe`: [`board::CellArray`]), all of them in one box so that a placement
 //! reaches them from one pointer, chains kept as rings with pseudo-liberty counts, sums and sums of
-//! squares so that atari and its last liberty are O(1). Then [`rules::Rules`]: each variant is plain
+//! squares (packed in one word) so that atari and its last liberty are O(1). Then [`rules::Rules`]: each variant is plain
 //! data implementing `check` (is a move legal, judged from the position) and `apply` (what it does
 //! beyond the board's physics); [`rules::Position`] is what playouts copy and play,
 //! [`rules::Game`] adds what needs the past (superko, Stoical repetition, undo). Everything from there up is generic over `R: Rules`, so each
