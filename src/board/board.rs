@@ -1075,18 +1075,12 @@ impl Slots {
                 self.hash ^= KEYS[color.index()][s];
             }
             self.add_empty(Point(s as u16));
-            for j in self.neighbours(s) {
-                self.shift_neighbour(j, cell, Cell::Empty);
-            }
-            s = self.next[s] as usize;
-            if s == h {
-                break;
-            }
-        }
-        // Second pass, once every removed stone is gone: each neighbouring stone gains a pseudo-liberty.
-        loop {
+            // Each neighbouring stone gains a pseudo-liberty. In one pass with the removal: a
+            // neighbour of the chain itself adds to the sink (removed already) or to the chain's
+            // own slot (not yet), whose statistics are read above and never again.
             let word = lib_word(s);
             for j in self.neighbours(s) {
+                self.shift_neighbour(j, cell, Cell::Empty);
                 self.chain_or_sink(j).add_lib(word);
             }
             s = self.next[s] as usize;
