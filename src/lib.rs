@@ -21,12 +21,13 @@
 //! tests, in per-cell arrays of a fixed power-of-two size indexed through a mask (no bounds checks
 //! either, and no `unsafe`: [`board::CellArray`]), all of them in one box so that a placement
 //! reaches them from one pointer, chains kept as rings with pseudo-liberty counts, sums and sums of
-//! squares (packed in one word) so that atari and its last liberty are O(1). Then [`rules::Rules`]: each variant is plain
-//! data implementing `check` (is a move legal, judged from the position) and `apply` (what it does
-//! beyond the board's physics); [`rules::Position`] is what playouts copy and play,
-//! [`rules::Game`] adds what needs the past (superko, Stoical repetition, undo). Everything from there up is generic over `R: Rules`, so each
-//! variant compiles its own loop; [`rules::AnyGame`] is the single place that picks the variant at run
-//! time, once per GTP command. [`engine::Engine`] is the facade, and [`gtp`] turns text into calls on it.
+//! squares (packed in one word) so that atari and its last liberty are O(1). Then
+//! [`rules::Rules`]: each variant is plain data implementing `check` (is a move legal, judged from
+//! the position) and `apply` (what it does beyond the board's physics); [`rules::Position`] is what
+//! playouts copy and play, [`rules::Game`] adds what needs the past (superko, Stoical repetition,
+//! undo). Everything from there up is generic over `R: Rules`, so each variant compiles its own
+//! loop; [`rules::AnyGame`] is the single place that picks the variant at run time, once per GTP
+//! command. [`engine::Engine`] is the facade, and [`gtp`] turns text into calls on it.
 //!
 //! Conventions: rows count from the bottom (GTP), `Point` indexes the padded array, a GTP `pass` stands
 //! for the variant's pass-like move (button, prisoner return, stake), and nothing below `main.rs` and

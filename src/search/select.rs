@@ -56,8 +56,9 @@ fn fraction(child: &Node, amaf: &Amaf, k: u64) -> (u64, u64) {
     let (un, w, an, aw) = (un as u64, w as u64, an as u64, aw as u64);
     let ka = an + k;
     let (num, den) = (ka * w + k * aw, ka * un + k * an);
-    // No experience at all (`den` is 0, and then so is `num`): 1/1, one half point a visit. Added
-    // without a branch: as a branch, every child's common path ended in a jump over the rare one.
+    // No experience at all: `den` is 0 only without visits and AMAF samples, and then `num` is 0
+    // too (wins are at most twice the visits). That is 1/1, one half point a visit, added without
+    // a branch: as a branch, every child's common path ended in a jump over the rare one.
     let none = (den == 0) as u64;
     (num + none, den + none)
 }
