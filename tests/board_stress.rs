@@ -393,7 +393,7 @@ fn random_moves_keep_the_board_consistent() {
     assert!(total >= 100_000, "only {total} moves");
 }
 
-/// The biggest chains of the biggest board keep exact statistics (a chain's pseudo-liberty count,
+/// Big chains of the biggest board keep exact statistics (a chain's pseudo-liberty count,
 /// sum and sum of squares share one word, and `check_consistency` counts them apart, so a field
 /// that overflowed into the next fails it: the comb's sum is over 200,000). On 25x25, a comb of
 /// Black stones (every even column, joined along the first row) has 288 liberties, each counted
@@ -401,7 +401,7 @@ fn random_moves_keep_the_board_consistent() {
 /// highest gap cell, is the chain's only liberty. After every stone the chain's queries, and the
 /// suicide and capture tests at its last gap, are compared with flood fills.
 #[test]
-fn the_biggest_chains_keep_exact_statistics() {
+fn big_chains_keep_exact_statistics() {
     let size = 25;
     let mut b = Board::new(size);
     let geo = *b.geometry();
