@@ -1,7 +1,8 @@
 //! Random stress test of the board (ENGINEERING.md section 2, KataGo's style): many random and garbage
 //! moves on several sizes, some boards with walls. After every move the incremental state is compared with
 //! `check_consistency()` (which recomputes everything), and the O(1) queries (`is_suicide`,
-//! `capture_count`, `captures_any`, `in_atari` / `atari_liberty`, `liberties_up_to`, `is_eye`, the
+//! `capture_count`, `captures_any`, `in_atari` / `atari_liberty`, `liberties_up_to`,
+//! `liberties_after_up_to`, `is_eye`, the
 //! free-point list's set-aside eye-shaped points) and
 //! `Board::play` itself are compared with slow flood-fill recomputations that share no code with the board.
 //! The playouts' placement without the hash (`Board::place::<false>`) must do the same as `play`.
@@ -137,6 +138,16 @@ fn check_empty_point(b: &Board, cells: &[Cell], p: Point) {
             }
         }
         assert_eq!(stakes, slow_stakes, "capture_count stakes {color} {v}\n{b}");
+        // The liberties the new stone's chain would have, read without playing: the slow way, from
+        // the board after the placement (none after a suicide, which removes the chain).
+        let slow_libs = if suicided > 0 { 0 } else { slow_group(b, &after, p).1.len() };
+        for limit in 0..8 {
+            assert_eq!(
+                b.liberties_after_up_to(color, p, limit),
+                slow_libs.min(limit + 1),
+                "liberties_after_up_to({limit}) {color} {v}\n{b}"
+            );
+        }
         let mut copy = b.clone();
         let placed = copy.play(color, p);
         assert_eq!(snapshot(&copy), after, "play {color} {v}\n{b}");

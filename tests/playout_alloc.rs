@@ -76,6 +76,16 @@ fn playouts_allocate_nothing_after_warm_up() {
                 0,
                 "stoical {size} {policy}"
             );
+            // The options that add work to the playout's legality test: the snapback exemption
+            // (which once copied the board to read a reply's liberties), suicide and the button.
+            let snapback = Stoical { snapback: true, ..Stoical::default() };
+            assert_eq!(
+                allocations_per_playouts(snapback, size, policy),
+                0,
+                "stoical snapback {size} {policy}"
+            );
+            let go = Standard { suicide_allowed: true, button: true, ..Standard::default() };
+            assert_eq!(allocations_per_playouts(go, size, policy), 0, "go suicide button {size} {policy}");
         }
     }
 }

@@ -592,6 +592,44 @@ impl Board {
         self.neighbours(p).into_iter().any(|q| self.s.cells[q.idx()] == enemy && self.in_atari(q))
     }
 
+    /// `liberties_up_to` for the chain a stone of `color` at empty `p` would make, after the
+    /// enemy chains it captures are removed, read without playing it (Stoical's snapback test asks
+    /// it inside playouts, where a copy of the board would allocate). Those liberties are the
+    /// points beside `p` or beside a friendly chain it joins that are empty (`p` itself aside) or
+    /// hold a stone the placement captures: one of an enemy chain whose last liberty is `p`.
+    /// `limit` is below 8.
+    pub fn liberties_after_up_to(&self, color: Color, p: Point, limit: usize) -> usize {
+        let (own, enemy) = (Cell::stone(color), Cell::stone(color.opponent()));
+        let freed = |q: Point| match self.s.cells[q.idx()] {
+            Cell::Empty => q != p,
+            c => c == enemy && self.atari_liberty(q) == Some(p),
+        };
+        let mut found = [Point::NONE; 8];
+        assert!(limit < found.len(), "liberties_after_up_to counts at most {} liberties", found.len());
+        let mut heads = [Point::NONE; 4];
+        for (i, q) in self.neighbours(p).into_iter().enumerate() {
+            if self.s.cells[q.idx()] == own {
+                heads[i] = self.chain_head(q);
+            }
+        }
+        // The new stone, then each joined chain once.
+        let joined = (0..4).filter(|&i| !heads[i].is_none() && !heads[..i].contains(&heads[i]));
+        let stones = std::iter::once(p).chain(joined.flat_map(|i| self.chain_stones(heads[i])));
+        let mut n = 0;
+        for s in stones {
+            for q in self.neighbours(s) {
+                if freed(q) && !found[..n].contains(&q) {
+                    found[n] = q;
+                    n += 1;
+                    if n == limit + 1 {
+                        return n;
+                    }
+                }
+            }
+        }
+        n
+    }
+
     /// The hash of the position a stone of `color` at empty `p` would produce, without playing it:
     /// the new stone's key, the keys of the enemy chains it captures, and, for a self-capture, the
     /// keys of the mover's chain it would remove (the tree's superko checks use this).

@@ -32,15 +32,13 @@ impl Stoical {
     /// capturing group, and keeping at least two liberties afterwards?
     fn is_snapback_reply(&self, pos: &Position<Self>, color: Color, p: Point) -> bool {
         let Some((vacated, capturer)) = pos.extra.snapback_first else { return false };
-        if p != vacated || pos.board.cell(capturer) != Cell::stone(color.opponent()) {
-            return false;
-        }
-        if pos.board.atari_liberty(capturer) != Some(p) {
-            return false;
-        }
-        let mut after = pos.board.clone();
-        after.play(color, p);
-        after.is_empty_point(capturer) && after.liberties_up_to(p, 2) >= 2
+        // The capturing group's last liberty is `p`, so the placement takes it; the new chain's
+        // liberties after that capture are read without playing it (a copy of the board would
+        // allocate, and playouts ask this).
+        p == vacated
+            && pos.board.cell(capturer) == Cell::stone(color.opponent())
+            && pos.board.atari_liberty(capturer) == Some(p)
+            && pos.board.liberties_after_up_to(color, p, 2) >= 2
     }
 }
 
