@@ -40,6 +40,15 @@ impl Stoical {
             && pos.board.atari_liberty(capturer) == Some(p)
             && pos.board.liberties_after_up_to(color, p, 2) >= 2
     }
+
+    /// Does the capture restriction forbid `color` at `p`, the opponent's last placement having
+    /// captured? Out of line, so that `check`, which playouts ask of every point they probe, is
+    /// small enough to be inlined into the playout loop: with this inside it was not, and a call
+    /// per probe made Stoical's light playouts 15 to 20% slower than go's.
+    #[inline(never)]
+    fn capture_forbidden(&self, pos: &Position<Self>, color: Color, p: Point) -> bool {
+        pos.board.captures_any(color, p) && !(self.snapback && self.is_snapback_reply(pos, color, p))
+    }
 }
 
 impl Rules for Stoical {
@@ -53,10 +62,7 @@ impl Rules for Stoical {
                 if pos.board.is_suicide(color, p) {
                     return Err(Illegal::Suicide);
                 }
-                if pos.extra.last_capture == Some(color.opponent())
-                    && pos.board.captures_any(color, p)
-                    && !(self.snapback && self.is_snapback_reply(pos, color, p))
-                {
+                if pos.extra.last_capture == Some(color.opponent()) && self.capture_forbidden(pos, color, p) {
                     return Err(Illegal::CaptureAfterCapture);
                 }
                 Ok(())
