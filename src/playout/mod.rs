@@ -247,6 +247,8 @@ pub struct Playout<R: Rules> {
     moves: Vec<(Color, Point)>,
     /// Final area owner per cell after the last playout: 1 Black, -1 White, 0 neutral or off board.
     owner: Vec<i8>,
+    /// The final count's flood fill: the cells reached, and the region being filled (a slot per
+    /// cell, see `count_area`).
     mark: Vec<bool>,
     region: Vec<Point>,
     pat3: Pat3,
@@ -267,7 +269,7 @@ impl<R: Simulate> Playout<R> {
             moves: Vec::with_capacity(4 * points + 32),
             owner: vec![0; cells],
             mark: vec![false; cells],
-            region: Vec::with_capacity(points),
+            region: vec![Point::NONE; cells],
             pat3: Pat3::new(),
             last: Point::NONE,
             keep_seki: false,
@@ -647,6 +649,7 @@ impl<R: Simulate> Playout<R> {
         if self.owner.len() != cells.len() {
             self.owner.resize(cells.len(), 0);
             self.mark.resize(cells.len(), false);
+            self.region.resize(cells.len(), Point::NONE);
         }
         let mut area = 0i32;
         for (o, &c) in self.owner.iter_mut().zip(cells) {
@@ -670,31 +673,34 @@ impl<R: Simulate> Playout<R> {
                 area += who as i32;
                 continue;
             }
-            self.region.clear();
-            self.region.push(p);
-            self.mark[p.idx()] = true;
+            // A flood fill without a branch on what each neighbour holds, which on a played-out
+            // board goes either way at random: the colours come from the neighbour counts, and
+            // every neighbour is written past the region's end, which moves on only for an empty
+            // point not reached before. (The buffer has a slot per cell: more than any region and
+            // the one write past it.)
+            let region = &mut self.region;
+            let mark = &mut self.mark;
+            region[0] = p;
+            mark[p.idx()] = true;
             let (mut black, mut white) = (false, false);
-            let mut k = 0;
-            while k < self.region.len() {
-                let q = self.region[k];
+            let (mut k, mut len) = (0, 1);
+            while k < len {
+                let q = region[k];
                 k += 1;
+                black |= b.neighbour_count(q, Cell::Black) > 0;
+                white |= b.neighbour_count(q, Cell::White) > 0;
                 for r in b.neighbours(q) {
-                    match b.cell(r) {
-                        Cell::Empty if !self.mark[r.idx()] => {
-                            self.mark[r.idx()] = true;
-                            self.region.push(r);
-                        }
-                        Cell::Black => black = true,
-                        Cell::White => white = true,
-                        _ => {}
-                    }
+                    let reached = (b.cell(r) == Cell::Empty) & !mark[r.idx()];
+                    region[len] = r;
+                    len += reached as usize;
+                    mark[r.idx()] |= reached;
                 }
             }
             let who = (black && !white) as i8 - (white && !black) as i8;
-            for &q in &self.region {
+            for &q in &region[..len] {
                 self.owner[q.idx()] = who;
             }
-            area += who as i32 * self.region.len() as i32;
+            area += who as i32 * len as i32;
         }
         area
     }

@@ -100,6 +100,47 @@ fn two_pass_result_matches_the_rules_count() {
     assert!(checked > 240, "{checked}");
 }
 
+/// The owner map after a Stones playout, which ends at a decisive capture with large empty regions
+/// left (most of its count is flood fill, where a two-pass go board has mostly one-point eyes),
+/// is the rules' own area count of the final board, walls included.
+#[test]
+fn stones_owner_map_matches_the_rules_count() {
+    let rules = Stones::default();
+    let mut regions = 0;
+    for (k, size) in [5, 9, 19].into_iter().enumerate() {
+        let geo = Geometry::new(size);
+        let walls = [geo.point(0, 1), geo.point(size / 2, size / 2), geo.point(size - 1, size - 2)];
+        for board in [Board::new(size), Board::with_walls(size, &walls)] {
+            let start = Position::new(&rules, board);
+            let mut p = Playout::new(&start);
+            let mut r = rng(21 + k as u64);
+            for policy in [Policy::Light, Policy::Heavy] {
+                for _ in 0..20 {
+                    p.run(&rules, &start, policy, &mut r);
+                    let b = &p.position().board;
+                    regions += b.empties().iter().filter(|&&q| b.neighbour_count(q, Cell::Empty) > 0).count();
+                    let owners = crate::rules::scoring::owners(b, &[]);
+                    for q in b.geometry().points() {
+                        let want = match owners[q.idx()] {
+                            Some(Color::Black) => 1,
+                            Some(Color::White) => -1,
+                            None => 0,
+                        };
+                        assert_eq!(
+                            p.owner()[q.idx()],
+                            want,
+                            "{size}x{size} {policy} at {}\n{b}",
+                            geo.vertex(q)
+                        );
+                    }
+                }
+            }
+        }
+    }
+    // The boards had empty points beside empty points: regions the flood fill had to walk.
+    assert!(regions > 1000, "{regions}");
+}
+
 #[test]
 fn no_eye_is_filled_in_go() {
     // Black owns the left side with two eyes; playouts never fill them, so Black's group lives.
