@@ -585,11 +585,20 @@ impl Board {
         (stones, stakes)
     }
 
-    /// Does `color` at empty `p` capture anything? O(1).
+    /// Does `color` at empty `p` capture anything? O(1), and without a branch per neighbour, like
+    /// `is_suicide_surrounded` (Stoical's capture restriction asks it of every point a playout
+    /// probes after a capture): `p` is a liberty of every chain beside it, so the one-product
+    /// atari test applies, and a cell without a stone reads the sink, masked out.
     #[inline]
     pub fn captures_any(&self, color: Color, p: Point) -> bool {
         let enemy = Cell::stone(color.opponent());
-        self.neighbours(p).into_iter().any(|q| self.s.cells[q.idx()] == enemy && self.in_atari(q))
+        let i = p.idx();
+        let mut captures = false;
+        for q in neighbour_cells(i, self.geo.stride) {
+            let atari = self.s.chains[self.s.head[q] as usize].in_atari_at(i);
+            captures |= (self.s.cells[q] == enemy) & atari;
+        }
+        captures
     }
 
     /// `liberties_up_to` for the chain a stone of `color` at empty `p` would make, after the
