@@ -37,9 +37,10 @@ impl<T: Copy> CellArray<T> {
 }
 
 /// The slot of cell `i`: `i` itself, as the mask leaves every cell index below `MAX_CELLS` alone.
+/// `SINK`, the one slot past the cells, is a valid index too.
 #[inline(always)]
 fn slot(i: usize) -> usize {
-    debug_assert!(i < MAX_CELLS, "cell {i} out of range");
+    debug_assert!(i < MAX_CELLS || i == SINK, "cell {i} out of range");
     i & (SLOTS - 1)
 }
 
