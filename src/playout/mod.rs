@@ -56,6 +56,12 @@ pub trait Simulate: Rules {
     /// Can the rules allow a suicide that the playout must still refuse itself? When not, the rules'
     /// own check already refused it and the playout need not test the point a second time.
     fn may_allow_suicide(&self) -> bool;
+
+    /// Stones: the group a playout stakes when nothing better is left (`Stones::first_stake`).
+    /// The other variants have no stakes.
+    fn playout_stake(&self, _pos: &Position<Self>, _color: Color) -> Option<Point> {
+        None
+    }
 }
 
 impl Simulate for Standard {
@@ -101,6 +107,10 @@ impl Simulate for Stones {
     #[inline]
     fn may_allow_suicide(&self) -> bool {
         true
+    }
+
+    fn playout_stake(&self, pos: &Position<Self>, color: Color) -> Option<Point> {
+        Stones::first_stake(&pos.board, color)
     }
 }
 
@@ -623,15 +633,12 @@ impl<R: Simulate> Playout<R> {
         if pos.check(rules, color, Move::Return).is_ok() {
             return Some(Move::Return);
         }
-        let own = Cell::stone(color);
-        let b = &pos.board;
-        for i in 0..b.geometry().cells() {
-            let p = Point(i as u16);
-            if b.cell(p) == own && b.chain_head(p) == p && pos.check(rules, color, Move::Stake(p)).is_ok() {
-                return Some(Move::Stake(p));
-            }
+        if let Some(p) = rules.playout_stake(pos, color) {
+            debug_assert!(pos.check(rules, color, Move::Stake(p)).is_ok(), "an illegal stake");
+            return Some(Move::Stake(p));
         }
-        b.empties()
+        pos.board
+            .empties()
             .iter()
             .copied()
             .find(|&p| rules.check(pos, color, Move::Place(p)).is_ok())

@@ -47,6 +47,20 @@ impl Stones {
         (board.chain_stakes(p) as usize) < board.liberties_up_to(p, 2)
     }
 
+    /// The stake a playout makes when it has no good placement and no return: on the eligible
+    /// group whose head stone comes first in the padded array, `None` when no group may take one.
+    /// `may_stake`, a scan of the board, is asked once for all the groups (asking `check` of each
+    /// group asked it once per group).
+    pub fn first_stake(board: &Board, color: Color) -> Option<Point> {
+        if !Stones::may_stake(board, color) {
+            return None;
+        }
+        let own = Cell::stone(color);
+        (0..board.geometry().cells())
+            .map(|i| Point(i as u16))
+            .find(|&p| board.cell(p) == own && board.chain_head(p) == p && Stones::group_has_room(board, p))
+    }
+
     /// The stake a GTP `pass` stands for: the eligible group with the most stones; ties go to the group
     /// holding the point first in A1, B1, ... order (RULES.md section 3).
     pub fn best_stake(board: &Board, color: Color) -> Option<Point> {
