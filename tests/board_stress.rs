@@ -2,8 +2,7 @@
 //! moves on several sizes, some boards with walls. After every move the incremental state is compared with
 //! `check_consistency()` (which recomputes everything), and the O(1) queries (`is_suicide`,
 //! `capture_count`, `captures_any`, `in_atari` / `atari_liberty`, `liberties_up_to`,
-//! `liberties_after_up_to`, `is_eye`, the
-//! free-point list's set-aside eye-shaped points) and
+//! `liberties_after_up_to`, `is_eye`, the free-point list's set-aside eye-shaped points) and
 //! `Board::play` itself are compared with slow flood-fill recomputations that share no code with the board.
 //! The playouts' placement without the hash (`Board::place::<false>`) must do the same as `play`.
 //! Deterministic: every run is seeded.

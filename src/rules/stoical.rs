@@ -43,8 +43,8 @@ impl Stoical {
 
     /// Does the capture restriction forbid `color` at `p`, the opponent's last placement having
     /// captured? Out of line, so that `check`, which playouts ask of every point they probe, is
-    /// small enough to be inlined into the playout loop: with this inside it was not, and a call
-    /// per probe made Stoical's light playouts 15 to 20% slower than go's.
+    /// small enough to be inlined into the playout loop: with this inside it was not, and every
+    /// probe paid for a call.
     #[inline(never)]
     fn capture_forbidden(&self, pos: &Position<Self>, color: Color, p: Point) -> bool {
         pos.board.captures_any(color, p) && !(self.snapback && self.is_snapback_reply(pos, color, p))
