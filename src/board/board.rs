@@ -68,6 +68,9 @@ const _: () = {
     assert!(libs * cell * cell < 1 << SUM_SHIFT);
 };
 
+/// Distinct liberties the stack buffer of `liberties_up_to` and `liberties_after_up_to` holds.
+const DISTINCT_BUFFER: usize = 8;
+
 /// One pseudo-liberty at cell `p`, as `Chain::libs` counts it: one, `p` and `p²` in their fields.
 #[inline(always)]
 fn lib_word(p: usize) -> u64 {
@@ -483,19 +486,30 @@ impl Board {
 
     /// Exact number of distinct liberties of the chain through `p`, counting at most `limit + 1`.
     pub fn liberties_up_to(&self, p: Point, limit: usize) -> usize {
-        let mut found = [Point::NONE; 8];
-        if limit + 1 > found.len() {
+        if limit + 1 > DISTINCT_BUFFER {
             // Beyond the stack buffer: count them all rather than stop early at the buffer's size.
             return self.liberties(p).len().min(limit + 1);
         }
-        let cap = limit + 1;
+        self.distinct_neighbours_up_to(self.chain_stones(p), limit, |q| self.s.cells[q.idx()] == Cell::Empty)
+    }
+
+    /// The distinct points beside `stones` that pass `counts`, counting at most `limit + 1` (below
+    /// `DISTINCT_BUFFER`): the walk both liberty counts share, on a stack buffer.
+    #[inline]
+    fn distinct_neighbours_up_to(
+        &self,
+        stones: impl Iterator<Item = Point>,
+        limit: usize,
+        counts: impl Fn(Point) -> bool,
+    ) -> usize {
+        let mut found = [Point::NONE; DISTINCT_BUFFER];
         let mut n = 0;
-        for s in self.chain_stones(p) {
+        for s in stones {
             for q in self.neighbours(s) {
-                if self.s.cells[q.idx()] == Cell::Empty && !found[..n].contains(&q) {
+                if counts(q) && !found[..n].contains(&q) {
                     found[n] = q;
                     n += 1;
-                    if n == cap {
+                    if n == limit + 1 {
                         return n;
                     }
                 }
@@ -606,15 +620,14 @@ impl Board {
     /// it inside playouts, where a copy of the board would allocate). Those liberties are the
     /// points beside `p` or beside a friendly chain it joins that are empty (`p` itself aside) or
     /// hold a stone the placement captures: one of an enemy chain whose last liberty is `p`.
-    /// `limit` is below 8.
+    /// `limit` is below `DISTINCT_BUFFER`.
     pub fn liberties_after_up_to(&self, color: Color, p: Point, limit: usize) -> usize {
         let (own, enemy) = (Cell::stone(color), Cell::stone(color.opponent()));
         let freed = |q: Point| match self.s.cells[q.idx()] {
             Cell::Empty => q != p,
             c => c == enemy && self.atari_liberty(q) == Some(p),
         };
-        let mut found = [Point::NONE; 8];
-        assert!(limit < found.len(), "liberties_after_up_to counts at most {} liberties", found.len());
+        assert!(limit < DISTINCT_BUFFER, "liberties_after_up_to takes a limit below {DISTINCT_BUFFER}");
         let mut heads = [Point::NONE; 4];
         for (i, q) in self.neighbours(p).into_iter().enumerate() {
             if self.s.cells[q.idx()] == own {
@@ -624,19 +637,7 @@ impl Board {
         // The new stone, then each joined chain once.
         let joined = (0..4).filter(|&i| !heads[i].is_none() && !heads[..i].contains(&heads[i]));
         let stones = std::iter::once(p).chain(joined.flat_map(|i| self.chain_stones(heads[i])));
-        let mut n = 0;
-        for s in stones {
-            for q in self.neighbours(s) {
-                if freed(q) && !found[..n].contains(&q) {
-                    found[n] = q;
-                    n += 1;
-                    if n == limit + 1 {
-                        return n;
-                    }
-                }
-            }
-        }
-        n
+        self.distinct_neighbours_up_to(stones, limit, freed)
     }
 
     /// The hash of the position a stone of `color` at empty `p` would produce, without playing it:
