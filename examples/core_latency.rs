@@ -2,11 +2,13 @@
 //! core_latency -- [round trips]` (default 2,000,000).
 //!
 //! Two threads pass a counter back and forth through one atomic, each spinning on plain loads (no
-//! pause hint, which would add its own delay to every hand-over) until the other's increment, and the time per round trip is printed with half of it, one transfer of the
-//! line. Run it just before and just after a `tengen bench --threads 1,2` measurement: a shared-tree
-//! search's two-thread rate depends on it (the README's Threads paragraph), and on a virtual machine
-//! it can change from one minute to the next while one thread's rate does not. It needs two idle
-//! cores: with one, each hand-over waits for the scheduler.
+//! pause hint, which would add its own delay to every hand-over) until the other's increment, and
+//! the time per round trip is printed with half of it, about one transfer of the line (the loop's
+//! own work is in it too, so compare the figures with each other rather than with a processor's
+//! data sheet). Run it just before and just after a `tengen bench --threads 1,2` measurement: a
+//! shared-tree search's two-thread rate depends on it (the README's Threads paragraph), and on a
+//! virtual machine it can change from one minute to the next while one thread's rate does not. It
+//! needs two idle cores: with one, each hand-over waits for the scheduler.
 
 use crossbeam_utils::CachePadded;
 use std::sync::atomic::{AtomicU64, Ordering};
