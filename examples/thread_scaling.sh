@@ -6,9 +6,9 @@
 #
 # On this project's virtual machines the line's round trip between the two vCPUs, as `core_latency`
 # reads it, switches between about 70-90 ns and about 310-360 ns from one minute to the next (the
-# README's periods A and B), while one thread's rate stays where it was. A shared tree's two-thread rate moves with it, so a
-# pair counts only when both probes around it agree: `fast` under 150 ns, `slow` above. The last
-# lines give each state's median ratio over its pairs.
+# README's periods A and B), while one thread's rate stays where it was. A shared tree's two-thread
+# rate moves with it, so a pair counts only when both probes around it agree: `fast` under 150 ns,
+# `slow` above. The last lines give each state's median ratio over its pairs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PAIRS=${1:-8}
