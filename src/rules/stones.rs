@@ -27,19 +27,18 @@ impl Stones {
         }
     }
 
+    /// The head stone of each group of `color`, once each, in the padded array's order.
+    fn group_heads(board: &Board, color: Color) -> impl Iterator<Item = Point> + '_ {
+        let own = Cell::stone(color);
+        (0..board.geometry().cells())
+            .map(|i| Point(i as u16))
+            .filter(move |&p| board.cell(p) == own && board.chain_head(p) == p)
+    }
+
     /// May `color` stake at all: at least one group, and every group at two liberties or fewer?
     pub fn may_stake(board: &Board, color: Color) -> bool {
-        let own = Cell::stone(color);
-        let mut any = false;
-        for p in board.geometry().points() {
-            if board.cell(p) == own && board.chain_head(p) == p {
-                if board.liberties_up_to(p, 2) > 2 {
-                    return false;
-                }
-                any = true;
-            }
-        }
-        any
+        let mut heads = Stones::group_heads(board, color).peekable();
+        heads.peek().is_some() && heads.all(|h| board.liberties_up_to(h, 2) <= 2)
     }
 
     /// Can the group through `p` take one more stake ("once for each" liberty)?
@@ -55,10 +54,7 @@ impl Stones {
         if !Stones::may_stake(board, color) {
             return None;
         }
-        let own = Cell::stone(color);
-        (0..board.geometry().cells())
-            .map(|i| Point(i as u16))
-            .find(|&p| board.cell(p) == own && board.chain_head(p) == p && Stones::group_has_room(board, p))
+        Stones::group_heads(board, color).find(|&h| Stones::group_has_room(board, h))
     }
 
     /// The stake a GTP `pass` stands for: the eligible group with the most stones; ties go to the group
