@@ -432,6 +432,37 @@ fn does_not_pass_into_a_lost_count() {
     assert_ne!(d, Decision::Play(Move::Pass));
 }
 
+/// A decided game: Black owns the board but for White's group in the lower left, which lives by its
+/// two eyes at A1 and B2; the white stone at F5 is dead. With it removed Black wins by 49.5.
+const DECIDED: &str = "
+    . X . X . X . X .
+    X X X X X X X X X
+    . X . X . X . X .
+    X X X X X X X X X
+    X X X X . O X X X
+    O O O X X X X X X
+    O O O X . X . X .
+    O . O X X X X X X
+    . O O X . X . X .";
+
+/// In a decided game every move has the same win rate for both players, so a search judging the
+/// stones spent as much on the loser filling its own eyes as on anything else, and its ownership
+/// called the two-eyed group dead (found in self-play: a B+54 game scored B+72).
+#[test]
+fn a_two_eyed_group_stays_alive_in_a_decided_game() {
+    for to_move in [Color::White, Color::Black] {
+        for seed in 1..=3 {
+            let mut e = engine("go", 9, seed, 3000);
+            setup(&mut e, DECIDED);
+            if e.game().to_move() != to_move {
+                e.play(e.game().to_move(), Move::Pass).unwrap();
+            }
+            assert_eq!(e.final_status().dead, vec![pt(&e, "F5")], "{to_move:?} to move, seed {seed}");
+            assert_eq!(e.final_score().unwrap().to_string(), "B+49.5", "{to_move:?} to move, seed {seed}");
+        }
+    }
+}
+
 #[test]
 fn cleanup_captures_dead_stones_before_passing() {
     let mut e = engine("go", 9, 8, 3000);

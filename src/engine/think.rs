@@ -360,9 +360,14 @@ impl Engine {
     fn status_search(&mut self, to_move: Color, limits: Limits) -> FinalStatus {
         let req = ThinkRequest { limits, want_ownership: true, ..ThinkRequest::default() };
         // Heavy playouts that keep a seki standing, whatever the policy option says: playouts that
-        // fill a seki's shared liberty make the judgement call the seki's groups dead.
-        let config =
-            SearchConfig { policy: Policy::Heavy, keep_seki: true, ..self.search_config(to_move, 1) };
+        // fill a seki's shared liberty make the judgement call the seki's groups dead. No eye fills
+        // in the tree either (see `SearchConfig::keep_eyes`).
+        let config = SearchConfig {
+            policy: Policy::Heavy,
+            keep_seki: true,
+            keep_eyes: true,
+            ..self.search_config(to_move, 1)
+        };
         let tree = Tree::with_megabytes(STATUS_TREE_MB.min(self.options.max_tree_mb));
         let report = with_game!(&self.game, g => {
             let mut root = g.position().clone();

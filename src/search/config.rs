@@ -81,6 +81,12 @@ pub struct SearchConfig {
     pub priors: PriorWeights,
     /// Heavy playouts that leave a seki standing (`Playout::keep_seki`): for judging dead stones.
     pub keep_seki: bool,
+    /// No child that fills an own eye (`Board::is_eye`), as the playouts never play one: for
+    /// judging dead stones. When the game is decided every move has the same win rate, and a
+    /// tree that offered eye fills spent as much on the loser destroying its own two-eyed groups
+    /// as on anything else, which the ownership then called dead. Not in Stones, where a player
+    /// cannot pass and an eye fill may be the only move.
+    pub keep_eyes: bool,
 }
 
 impl Default for SearchConfig {
@@ -94,6 +100,7 @@ impl Default for SearchConfig {
             explore: 0.0,
             priors: PriorWeights::default(),
             keep_seki: false,
+            keep_eyes: false,
         }
     }
 }

@@ -273,9 +273,13 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             ladder: &mut self.ladder,
         };
         let stones = R::VARIANT == Variant::Stones;
+        let keep_eyes = config.keep_eyes && !stones;
         self.kids.clear();
         for p in pos.board.geometry().points() {
-            if !pos.board.is_empty_point(p) || pos.check(rules, color, Move::Place(p)).is_err() {
+            if !pos.board.is_empty_point(p)
+                || (keep_eyes && pos.board.is_eye(color, p))
+                || pos.check(rules, color, Move::Place(p)).is_err()
+            {
                 continue;
             }
             let mut flags = 0;
