@@ -84,7 +84,9 @@ pub struct SearchConfig {
     /// No child that fills an own eye (`Board::is_eye`), as the playouts never play one: for
     /// judging dead stones. When the game is decided every move has the same win rate, and a
     /// tree that offered eye fills spent as much on the loser destroying its own two-eyed groups
-    /// as on anything else, which the ownership then called dead. Not in Stones, where a player
+    /// as on anything else, which the ownership then called dead. No tactic is lost: with at most
+    /// one enemy diagonal, a chain beside the eye in atari joins all four neighbours, so filling it
+    /// never saves a chain by connection (it would be suicide). Not in Stones, where a player
     /// cannot pass and an eye fill may be the only move.
     pub keep_eyes: bool,
 }
