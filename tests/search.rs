@@ -463,6 +463,40 @@ fn a_two_eyed_group_stays_alive_in_a_decided_game() {
     }
 }
 
+/// Another decided game (from self-play): White's big group has one liberty, A8, and only the
+/// one eye there, so it is dead; so is the white stone at A9. With White to move it can take B9 at
+/// C9, but only to start a ko it cannot use (connecting leaves the group with A8 alone). Counted
+/// right, Black wins by 73.5.
+const DECIDED_SEMEAI: &str = "
+    O X . X . X . X .
+    . O X X X . X . X
+    O O X X O X . X .
+    O O O O O X X . X
+    O X X O O O O X X
+    X . X X O O O X .
+    X X . X O X X . X
+    X . X X X . X X X
+    X X . X X X X . X";
+
+/// Black, winning by any count, was indifferent to capturing the group, so the win-or-loss
+/// judging search (500 playouts, the engine's own) followed Black leaving it standing as often as
+/// taking it, and called it alive: Black passed counting B+31.5 where the referee counted B+73.5.
+#[test]
+fn a_dead_group_stays_dead_in_a_decided_game() {
+    for seed in 1..=3 {
+        let mut e = engine("go", 9, seed, 500);
+        setup(&mut e, DECIDED_SEMEAI);
+        e.play(Color::White, Move::Pass).unwrap();
+        assert_eq!(e.genmove(Color::Black, true).unwrap(), Decision::Play(Move::Pass), "seed {seed}");
+        let dead = e.final_status().dead;
+        for v in ["A9", "B8", "A5", "E3", "G5", "E7"] {
+            assert!(dead.contains(&pt(&e, v)), "seed {seed}: {v} not dead");
+        }
+        assert_eq!(dead.len(), 19, "seed {seed}");
+        assert_eq!(e.final_score().unwrap().to_string(), "B+73.5", "seed {seed}");
+    }
+}
+
 #[test]
 fn cleanup_captures_dead_stones_before_passing() {
     let mut e = engine("go", 9, 8, 3000);

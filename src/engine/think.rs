@@ -361,11 +361,13 @@ impl Engine {
         let req = ThinkRequest { limits, want_ownership: true, ..ThinkRequest::default() };
         // Heavy playouts that keep a seki standing, whatever the policy option says: playouts that
         // fill a seki's shared liberty make the judgement call the seki's groups dead. No eye fills
-        // in the tree either (see `SearchConfig::keep_eyes`).
+        // in the tree either, and a value that counts points, not only wins (see
+        // `SearchConfig::keep_eyes` and `score_utility`).
         let config = SearchConfig {
             policy: Policy::Heavy,
             keep_seki: true,
             keep_eyes: true,
+            score_utility: true,
             ..self.search_config(to_move, 1)
         };
         let tree = Tree::with_megabytes(STATUS_TREE_MB.min(self.options.max_tree_mb));

@@ -89,6 +89,12 @@ pub struct SearchConfig {
     /// never saves a chain by connection (it would be suicide). Not in Stones, where a player
     /// cannot pass and an eye fill may be the only move.
     pub keep_eyes: bool,
+    /// A playout that ends in a count is a win for Black with probability `1/2 + margin / (2 *
+    /// points)` (`points`: the board's points; clamped to 0..1), not by the margin's sign. In
+    /// expectation the value is then linear in the score, so neither player is indifferent when
+    /// the game is decided: for judging dead stones, where a win-or-loss search of a decided game
+    /// follows a player giving groups away as readily as one defending them.
+    pub score_utility: bool,
 }
 
 impl Default for SearchConfig {
@@ -103,6 +109,7 @@ impl Default for SearchConfig {
             priors: PriorWeights::default(),
             keep_seki: false,
             keep_eyes: false,
+            score_utility: false,
         }
     }
 }
