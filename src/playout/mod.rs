@@ -39,7 +39,7 @@ pub use tactics::{atari_escapes_near, captures_near, escapes, self_atari, PointS
 
 use crate::board::{Board, Cell, Color, Point};
 use crate::rules::{Move, Outcome, Position, Rules, Standard, Stoical, Stones, Variant};
-use rand::RngCore;
+use rand::{Rng as _, RngCore};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::fmt;
 use std::str::FromStr;
@@ -193,6 +193,17 @@ impl PlayoutResult {
             None => 1,
             Some(w) if w == color => 2,
             Some(_) => 0,
+        }
+    }
+
+    /// Redraws the winner of a playout that ended in a count: Black with probability
+    /// `1/2 + margin / (2 * points)` (clamped), so that in expectation the result is linear in the
+    /// score (`SearchConfig::score_utility`). Other ends (a decisive Stones capture, a position
+    /// already over, a Stoical repetition) keep their result.
+    pub fn redraw_by_score(&mut self, points: usize, rng: &mut Rng) {
+        if matches!(self.end, PlayoutEnd::TwoPasses | PlayoutEnd::MoveCap) {
+            let black = (0.5 + self.black_margin as f64 / (2.0 * points as f64)).clamp(0.0, 1.0);
+            self.winner = Some(if rng.gen_bool(black) { Color::Black } else { Color::White });
         }
     }
 

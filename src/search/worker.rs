@@ -8,11 +8,11 @@ use super::select::select;
 use super::tree::{MoveCode, Tree, Writers, EXPANDING, FLAG_DRAW, LEAF, MAX_VISITS, ROOT};
 use super::SearchInput;
 use super::{config::SearchConfig, history_key};
-use crate::board::{CellArray, Color, Point};
-use crate::playout::{LadderReader, Playout, PlayoutEnd, PlayoutResult, Rng, Simulate};
+use crate::board::{CellArray, Point};
+use crate::playout::{LadderReader, Playout, PlayoutResult, Rng, Simulate};
 use crate::rules::{EndReason, Move, Outcome, Position, Repetition, Variant};
 use crossbeam_utils::CachePadded;
-use rand::{Rng as _, SeedableRng};
+use rand::SeedableRng;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering::*};
 
 /// Playouts between two flushes of a worker's ownership counts into the shared ones.
@@ -247,10 +247,8 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             node = child;
         }
         let mut result = self.playout.play_out(rules, config.policy, &mut self.rng);
-        if config.score_utility && matches!(result.end, PlayoutEnd::TwoPasses | PlayoutEnd::MoveCap) {
-            let points = input.root.board.size().pow(2) as f64;
-            let black = (0.5 + result.black_margin as f64 / (2.0 * points)).clamp(0.0, 1.0);
-            result.winner = Some(if self.rng.gen_bool(black) { Color::Black } else { Color::White });
+        if config.score_utility {
+            result.redraw_by_score(input.root.board.size().pow(2), &mut self.rng);
         }
         self.unflushed_moves += result.moves as u64;
         self.backup(&result);
