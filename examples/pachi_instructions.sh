@@ -11,7 +11,8 @@
 # board at both playout counts, under `valgrind --tool=callgrind`: Pachi one `genmove b` with `-s 1
 # -t =N threads=1,pondering=0,playout=light|moggy` (a fixed seed, one thread, no pondering; built by
 # examples/pachi_build.sh without -march=native, whose AVX-512 instructions valgrind may not run),
-# tengen `search_iters go SIZE POLICY N`. Differences over the difference in playouts cancel the
+# tengen `search_iters go SIZE POLICY N mercy=off` (both without the mercy rule, their default;
+# `MERCY=on examples/pachi_instructions.sh` counts tengen with it). Differences over the difference in playouts cancel the
 # start-up both pay (Pachi's pattern files, tengen's pattern tables). A playout move is a stone
 # placed in an iteration, in the tree's descent or the playout (passes not counted): calls of
 # Pachi's `board_play_f` and of tengen's `Board::place`, read from callgrind's call counts. Needs
@@ -65,7 +66,7 @@ for cfg in "${CONFIGS[@]}"; do
       valgrind --tool=callgrind --callgrind-out-file="$OUT/pachi.$n" "$PACHI" -s 1 -t "=$n" \
         "threads=1,pondering=0,playout=$pachi_policy" >/dev/null 2>&1)
     valgrind --tool=callgrind --callgrind-out-file="$OUT/tengen.$n" "$TENGEN" go "$size" "$policy" "$n" \
-      >/dev/null 2>&1
+      "mercy=${MERCY:-off}" >/dev/null 2>&1
   done
   # Pachi's moves: board_play_f's calls, less the placements its heavy policy's reading (nakade
   # shapes) makes through board_play; the game's own come from the playout, the tree's descent and

@@ -1,8 +1,9 @@
 //! A fixed amount of tree search, for profiling (`valgrind --tool=callgrind`) and instruction counts
 //! per playout: `cargo run --release --example search_iters -- [rules] [size] [policy] [playouts]`.
 //! One thread, seed 1, no early stop, from the empty board; prints playouts, moves per playout, the
-//! tree's size and the rate. A fifth argument `bare` runs that many bare playouts instead (the same
-//! start position, no tree), for comparison.
+//! tree's size and the rate. A further argument `bare` runs that many bare playouts instead (the
+//! same start position, no tree), for comparison; `mercy=on` turns the playouts' mercy rule on
+//! (off by default, as in the engine).
 
 use rand::SeedableRng;
 use std::time::Instant;
@@ -18,10 +19,14 @@ fn main() {
     let policy: Policy = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(Policy::Light);
     let playouts: u64 = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(20_000);
     let game = AnyGame::new(&rules, size);
-    if args.get(5).is_some_and(|a| a == "bare") {
+    let flag = |f: &str| args[5.min(args.len())..].iter().any(|a| a == f);
+    let mercy = flag("mercy=on");
+    if flag("bare") {
         let t = Instant::now();
         let moves: u64 = with_game!(&game, g => {
             let mut playout = Playout::new(g.position());
+            let points = size * size;
+            playout.mercy(mercy.then(|| tengen::playout::mercy_threshold(points)));
             let mut rng = Rng::seed_from_u64(1);
             (0..playouts).map(|_| playout.run(g.rules(), g.position(), policy, &mut rng).moves as u64).sum()
         });
@@ -33,7 +38,7 @@ fn main() {
         );
         return;
     }
-    let config = SearchConfig { threads: 1, policy, seed: 1, ..SearchConfig::default() };
+    let config = SearchConfig { threads: 1, policy, seed: 1, mercy, ..SearchConfig::default() };
     let limits = Limits { playouts: Some(playouts), time: None, early_stop: false };
     let tree = Tree::with_megabytes(512);
     let t = Instant::now();

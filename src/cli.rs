@@ -56,6 +56,11 @@ pub struct EngineArgs {
     /// fading out by move 100 on 19x19; or `off`.
     #[arg(long, default_value = "7", value_parser = <DynamicKomi as std::str::FromStr>::from_str)]
     pub dynamic_komi: DynamicKomi,
+    /// The playouts' mercy rule (go and Stoical): a playout ends as soon as one side leads by 30% of
+    /// the board's points in stones on the board, also beyond komi; `on` or `off`. Faster on small
+    /// boards; the scores reported shrink toward zero in one-sided positions.
+    #[arg(long, default_value = "off", value_parser = parse_on_off, action = clap::ArgAction::Set)]
+    pub mercy: bool,
 }
 
 /// `--resign`: a threshold or off.
@@ -70,6 +75,14 @@ pub(crate) fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(v) if (0.0..=1e7).contains(&v) => Ok(v),
         _ => Err(format!("'{s}' is not a number of seconds")),
+    }
+}
+
+pub(crate) fn parse_on_off(s: &str) -> Result<bool, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(format!("'{s}' is neither on nor off")),
     }
 }
 
@@ -102,6 +115,7 @@ impl EngineArgs {
             lag: duration_from_secs(self.lag),
             ponder: self.ponder,
             dynamic_komi: self.dynamic_komi,
+            mercy: self.mercy,
         }
     }
 }

@@ -60,6 +60,10 @@ pub struct BenchArgs {
     /// Seed of the playout generators.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// The playouts' mercy rule (go and Stoical, `tengen gtp --mercy`): `off`, the engine's
+    /// default (every playout played to the end, as Pachi's are by default), or `on`.
+    #[arg(long, default_value = "off", value_parser = crate::cli::parse_on_off, action = clap::ArgAction::Set)]
+    pub mercy: bool,
 }
 
 fn parse_rules(s: &str) -> Result<RulesConfig, String> {
@@ -115,6 +119,9 @@ pub fn configs(args: &BenchArgs) -> Result<Vec<BenchConfig>, String> {
             .filter(|c| c.threads == 1)
             .flat_map(|c| counts.iter().map(move |&t| BenchConfig { threads: usize::from(t), ..c.clone() }))
             .collect();
+    }
+    for c in &mut suite {
+        c.mercy = args.mercy;
     }
     if let Some(p) = args.policy {
         let policy = match p {

@@ -12,7 +12,7 @@ mod report;
 
 pub use report::{json_line, table_header, table_row};
 
-use crate::playout::{Playout, Policy, Rng, Simulate};
+use crate::playout::{mercy_threshold, Playout, Policy, Rng, Simulate};
 use crate::rules::{AnyGame, Position, RulesConfig};
 use crate::with_game;
 use rand::SeedableRng;
@@ -48,6 +48,8 @@ pub struct BenchConfig {
     pub mode: BenchMode,
     pub duration: Duration,
     pub seed: u64,
+    /// Playouts end by the mercy rule (`Playout::mercy`; `tengen gtp --mercy`).
+    pub mercy: bool,
 }
 
 /// What one measurement found.
@@ -58,6 +60,8 @@ pub struct BenchResult {
     pub threads: usize,
     pub policy: Policy,
     pub mode: BenchMode,
+    /// The mercy rule was on (never in Stones, which has none).
+    pub mercy: bool,
     pub playouts: u64,
     /// Moves played inside the playouts (tree moves excluded).
     pub moves: u64,
@@ -128,6 +132,7 @@ fn same_but_threads(a: &BenchConfig, b: &BenchConfig) -> bool {
         && a.start.to_move() == b.start.to_move()
         && a.policy == b.policy
         && a.mode == b.mode
+        && a.mercy == b.mercy
 }
 
 /// Takes `repeat` measurements of every configuration with `run` and hands each configuration's
@@ -192,6 +197,7 @@ pub fn standard_suite(
                         mode,
                         duration,
                         seed,
+                        mercy: false,
                     });
                 }
             }
@@ -214,6 +220,8 @@ pub fn run(config: &BenchConfig) -> BenchResult {
         threads: config.threads,
         policy: config.policy,
         mode: config.mode,
+        // Stones has no mercy rule (its games end by decisive captures).
+        mercy: config.mercy && config.rules.variant() != crate::rules::Variant::Stones,
         playouts,
         moves,
         seconds: elapsed.as_secs_f64(),
@@ -232,6 +240,8 @@ fn bare_playouts<R: Simulate>(rules: &R, start: &Position<R>, config: &BenchConf
             let (stop, playouts, moves) = (&stop, &playouts, &moves);
             scope.spawn(move || {
                 let mut playout = Playout::new(start);
+                let points = start.board.size() * start.board.size();
+                playout.mercy(config.mercy.then(|| mercy_threshold(points)));
                 let mut rng =
                     Rng::seed_from_u64(config.seed ^ (t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
                 let (mut n, mut m) = (0u64, 0u64);
@@ -270,6 +280,7 @@ fn search_playouts(config: &BenchConfig) -> (u64, u64, Duration) {
             threads: config.threads,
             policy: config.policy,
             seed: config.seed,
+            mercy: config.mercy,
             ..crate::search::SearchConfig::default()
         };
         let limits = crate::search::Limits {
@@ -309,6 +320,7 @@ mod tests {
                 threads: c.threads,
                 policy: c.policy,
                 mode: c.mode,
+                mercy: c.mercy,
                 playouts: 1000 * c.threads as u64 / if slow { 2 } else { 1 },
                 moves: 50_000,
                 seconds: 1.0,

@@ -5,11 +5,12 @@ use super::BenchSummary;
 /// The table's header line.
 pub fn table_header() -> String {
     format!(
-        "{:>4} {:>7} {:>6} {:>8} {:>10} {:>7} {:>12} {:>9} {:>7}  {}",
+        "{:>4} {:>7} {:>6} {:>8} {:>5} {:>10} {:>7} {:>12} {:>9} {:>7}  {}",
         "size",
         "threads",
         "policy",
         "mode",
+        "mercy",
         "playouts",
         "seconds",
         "playouts/s",
@@ -26,11 +27,12 @@ pub fn table_row(s: &BenchSummary) -> String {
     let r = &s.total;
     let speedup = s.vs_one_thread.map_or(String::new(), |x| format!("{x:.2}"));
     format!(
-        "{:>4} {:>7} {:>6} {:>8} {:>10} {:>7.2} {:>12.0} {:>9.1} {:>7}  {}",
+        "{:>4} {:>7} {:>6} {:>8} {:>5} {:>10} {:>7.2} {:>12.0} {:>9.1} {:>7}  {}",
         r.size,
         r.threads,
         r.policy.name(),
         r.mode.name(),
+        if r.mercy { "on" } else { "off" },
         r.playouts,
         r.seconds,
         s.median_rate(),
@@ -52,6 +54,7 @@ pub fn json_line(s: &BenchSummary) -> String {
         "threads": r.threads,
         "policy": r.policy.name(),
         "mode": r.mode.name(),
+        "mercy": r.mercy,
         "playouts": r.playouts,
         "moves": r.moves,
         "seconds": r.seconds,
@@ -78,6 +81,7 @@ mod tests {
             threads: 2,
             policy: Policy::Heavy,
             mode: BenchMode::Playout,
+            mercy: false,
             playouts: 1000,
             moves: 85_000,
             seconds: 0.5,
@@ -93,6 +97,7 @@ mod tests {
         assert_eq!(v["threads"], 2);
         assert_eq!(v["policy"], "heavy");
         assert_eq!(v["mode"], "playout");
+        assert_eq!(v["mercy"], false);
         assert_eq!(v["playouts"], 1000);
         assert_eq!(v["seconds"], 0.5);
         assert_eq!(v["playouts_per_sec"], 2000.0);

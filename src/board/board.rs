@@ -375,6 +375,11 @@ impl Board {
         self.s.cells.prefix(self.geo.cells())
     }
 
+    /// Black's stones on the board minus White's.
+    pub fn stone_balance(&self) -> i32 {
+        self.cells().iter().map(|&c| (c == Cell::Black) as i32 - (c == Cell::White) as i32).sum()
+    }
+
     #[inline]
     pub fn is_empty_point(&self, p: Point) -> bool {
         self.s.cells[p.idx()] == Cell::Empty

@@ -101,6 +101,8 @@ pub struct EngineOptions {
     pub ponder: bool,
     /// Dynamic komi in handicap games.
     pub dynamic_komi: DynamicKomi,
+    /// Move searches end playouts by the mercy rule (`SearchConfig::mercy`).
+    pub mercy: bool,
 }
 
 impl Default for EngineOptions {
@@ -118,6 +120,7 @@ impl Default for EngineOptions {
             lag: Duration::from_millis(300),
             ponder: false,
             dynamic_komi: DynamicKomi::default(),
+            mercy: false,
         }
     }
 }

@@ -273,6 +273,7 @@ impl Engine {
                 PolicyChoice::Heavy => Policy::Heavy,
             },
             seed: mix_seed(o.seed, self.game.ply() as u64 * 2 + color.index() as u64, salt),
+            mercy: o.mercy,
             ..SearchConfig::default()
         }
     }
@@ -368,6 +369,7 @@ impl Engine {
             keep_seki: true,
             keep_eyes: true,
             score_utility: true,
+            mercy: false,
             ..self.search_config(to_move, 1)
         };
         let tree = Tree::with_megabytes(STATUS_TREE_MB.min(self.options.max_tree_mb));

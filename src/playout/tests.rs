@@ -343,3 +343,99 @@ fn light_plays_an_eye_shaped_capture_among_other_moves() {
     // 94 expected; the bounds are five standard deviations (about 9.4) either side.
     assert!((47..=141).contains(&captures), "{captures} of 1600");
 }
+
+/// Runs one playout of `rules` from `diagram` with `to_move` to play and the mercy rule at
+/// `threshold` stones.
+fn mercy_playout<R: Simulate>(
+    rules: &R,
+    diagram: &str,
+    to_move: Color,
+    threshold: Option<u32>,
+    seed: u64,
+) -> PlayoutResult {
+    let mut start = Position::new(rules, Board::from_diagram(diagram));
+    start.to_move = to_move;
+    let mut p = Playout::new(&start);
+    p.mercy(threshold);
+    p.run(rules, &start, Policy::Light, &mut rng(seed))
+}
+
+#[test]
+fn the_mercy_rule_ends_a_playout_at_its_threshold_beyond_komi() {
+    // Komi 2.5 and a threshold of 4 stones: Black wins by mercy at 7 stones more than White (a
+    // lead of 4 beyond komi), White at 4 stones more than Black (on the board: komi alone never
+    // decides).
+    let rules = Standard { komi: 2.5, ..Standard::default() };
+    let six_black = "
+        X X X . .
+        X X X . .
+        . . . . .
+        . . . . .
+        . . . . .";
+    let five_black = "
+        X X X . .
+        X X . . .
+        . . . . .
+        . . . . .
+        . . . . .";
+    let three_white = "
+        O O O . .
+        . . . . .
+        . . . . .
+        . . . . .
+        . . . . .";
+    for seed in 0..20 {
+        // Any placement of Black's makes 7: the playout ends after it.
+        let r = mercy_playout(&rules, six_black, Color::Black, Some(4), seed);
+        assert_eq!((r.end, r.winner, r.moves), (PlayoutEnd::Mercy, Some(Color::Black), 1), "seed {seed}");
+        // One stone short: Black's placement makes 6, not enough.
+        let r = mercy_playout(&rules, five_black, Color::Black, Some(4), seed);
+        assert!(r.moves > 1, "seed {seed}: {r:?}");
+        // White's placement makes -4.
+        let r = mercy_playout(&rules, three_white, Color::White, Some(4), seed);
+        assert_eq!((r.end, r.winner, r.moves), (PlayoutEnd::Mercy, Some(Color::White), 1), "seed {seed}");
+        // A large komi (a handicap game's dynamic komi) does not hand White the game: with 20.5,
+        // White's placement beside nothing makes -1, ahead by 21.5 beyond komi but not on the board.
+        let big_komi = Standard { komi: 20.5, ..Standard::default() };
+        let r = mercy_playout(&big_komi, five_black.replace('X', ".").as_str(), Color::White, Some(4), seed);
+        assert!(r.moves > 1, "seed {seed}: {r:?}");
+        // Off, the same playout runs to the end.
+        let r = mercy_playout(&rules, six_black, Color::Black, None, seed);
+        assert_ne!(r.end, PlayoutEnd::Mercy, "seed {seed}");
+        assert!(r.moves > 1, "seed {seed}: {r:?}");
+        // Stones has no mercy rule: its playouts end by a decisive capture.
+        let r = mercy_playout(&Stones::default(), six_black, Color::Black, Some(4), seed);
+        assert_ne!(r.end, PlayoutEnd::Mercy, "seed {seed}");
+    }
+}
+
+#[test]
+fn a_mercy_verdict_is_the_played_out_result_almost_always() {
+    // The same generator with and without the rule plays the same moves up to the verdict, so each
+    // verdict can be held against the playout's own end. Fuego's threshold, 30% of the points.
+    // Komi 7.5 and -7.5: a lead of 25 stones on the board, and beyond komi.
+    for rules in [Standard::default(), Standard { komi: -7.5, ..Standard::default() }] {
+        let start = Position::new(&rules, Board::new(9));
+        let mut merciful = Playout::new(&start);
+        merciful.mercy(Some(mercy_threshold(81)));
+        let mut full = Playout::new(&start);
+        let (mut verdicts, mut agree) = (0, 0);
+        for seed in 0..400 {
+            let policy = if seed % 2 == 0 { Policy::Light } else { Policy::Heavy };
+            let a = merciful.run(&rules, &start, policy, &mut rng(seed));
+            let b = full.run(&rules, &start, policy, &mut rng(seed));
+            assert_eq!(merciful.moves(), &full.moves()[..merciful.moves().len()], "seed {seed}");
+            if a.end == PlayoutEnd::Mercy {
+                verdicts += 1;
+                agree += (a.winner == b.winner) as u32;
+                assert!(a.moves < b.moves);
+            } else {
+                assert_eq!(a, b);
+            }
+        }
+        // About a third of 9x9 playouts from the empty board end by mercy; of 15,116 light ones
+        // (`examples/mercy_agreement.rs`), no verdict differed from the played-out result.
+        assert!(verdicts > 100, "{verdicts}");
+        assert!(agree as f64 >= 0.99 * verdicts as f64, "{agree} of {verdicts}");
+    }
+}

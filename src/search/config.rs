@@ -96,6 +96,12 @@ pub struct SearchConfig {
     /// the game is decided: for judging dead stones, where a win-or-loss search of a decided game
     /// follows a player giving groups away as readily as one defending them.
     pub score_utility: bool,
+    /// Playouts end by the mercy rule (`Playout::mercy`, 30% of the board's points): faster on
+    /// small boards, but the margins (`Tree::mean_black_margin`) of playouts that stop early are
+    /// the counts of boards not played out, smaller than the counts at the end, so the search's
+    /// scores shrink toward zero where it fires often. Off by default, as in Pachi (`mercy=N`);
+    /// never in the end-of-game judgement.
+    pub mercy: bool,
 }
 
 impl Default for SearchConfig {
@@ -111,6 +117,7 @@ impl Default for SearchConfig {
             keep_seki: false,
             keep_eyes: false,
             score_utility: false,
+            mercy: false,
         }
     }
 }

@@ -117,6 +117,9 @@ pub fn describe_options(o: &EngineOptions) -> String {
     if o.dynamic_komi != crate::engine::DynamicKomi::default() {
         parts.push(format!("dynamic-komi={}", o.dynamic_komi));
     }
+    if o.mercy {
+        parts.push("mercy=on".into());
+    }
     parts.push(format!("seed={}", o.seed));
     parts.join(",")
 }
