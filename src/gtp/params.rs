@@ -18,6 +18,7 @@ const KEYS: &[&str] = &[
     "time_per_move",
     "threads",
     "policy",
+    "mercy",
     "resign",
     "ponder",
     "dynamic_komi",
@@ -61,6 +62,7 @@ fn list(s: &Session) -> String {
         format!("[string] time_per_move {}", o.time_per_move.map_or(0.0, |d| d.as_secs_f64())),
         format!("[string] threads {threads}"),
         format!("[list/light/heavy] policy {policy}"),
+        format!("[bool] mercy {}", bool_str(o.mercy)),
         format!("[string] resign {resign}"),
         format!("[bool] ponder {}", bool_str(o.ponder)),
         format!("[string] dynamic_komi {}", o.dynamic_komi),
@@ -142,6 +144,7 @@ fn set(s: &mut Session, key: &str, v: &str) -> Result<(), GtpError> {
                     }
                 }
         }
+        "mercy" => s.engine.options_mut().mercy = parse_bool(key, v)?,
         "ponder" => s.engine.options_mut().ponder = parse_bool(key, v)?,
         "dynamic_komi" => {
             s.engine.options_mut().dynamic_komi = v.parse().map_err(|e: String| invalid(key, &e))?;
@@ -193,6 +196,7 @@ mod tests {
         send(&mut s, "tengen-param policy light");
         send(&mut s, "tengen-param resign off");
         send(&mut s, "tengen-param ponder 1");
+        send(&mut s, "tengen-param mercy 1");
         send(&mut s, "tengen-param dynamic_komi 5.5");
         assert_eq!(s.engine.options().dynamic_komi, DynamicKomi { black: 5.5, white: 0.0 });
         send(&mut s, "tengen-param dynamic_komi 8,1");
@@ -209,6 +213,7 @@ mod tests {
         assert_eq!(o.policy, PolicyChoice::Light);
         assert_eq!(o.resign_threshold, None);
         assert!(o.ponder);
+        assert!(o.mercy);
         assert_eq!(s.engine.game().moves().len(), 1, "search settings leave the game alone");
         send(&mut s, "tengen-param playouts 0");
         assert_eq!(s.engine.options().playouts, None);

@@ -166,8 +166,8 @@ pub enum PlayoutEnd {
     /// The position was already over, or a move ended it (a Stones decisive capture).
     GameOver,
     TwoPasses,
-    /// go, Stoical: one side's stones on the board outnumbered the other's by the mercy threshold
-    /// beyond komi (`Playout::mercy`), and it won.
+    /// go, Stoical: one side led by the mercy threshold in stones on the board, also beyond komi
+    /// (`Playout::mercy`), and won.
     Mercy,
     /// Stones: the player to move had no legal move and lost.
     NoLegalMove,
@@ -405,9 +405,9 @@ impl<R: Simulate> Playout<R> {
         if let Some(o) = self.pos.outcome {
             return self.game_over(o, n);
         }
-        // The mercy rule as two bounds on Black's stones minus White's, komi (and the button)
-        // folded in, so each placement costs an addition and two comparisons.
-        // Its own monomorphized loop: without the rule, the loop is the one it was before.
+        // The mercy rule as two bounds on Black's stones minus White's, so that each placement
+        // costs an addition and two comparisons. It has a loop of its own (`MERCY`): without the
+        // rule, the loop is the one it was before the rule.
         let mercy = MERCY && !stones;
         let (mut balance, mercy_hi, mercy_lo) = match self.mercy {
             Some(t) if mercy => {
