@@ -20,7 +20,7 @@ fn main() {
     let threshold = (fraction * (size * size) as f64).ceil() as u32;
     let (verdicts, agree, saved, total) = with_game!(&game, g => {
         let mut merciful = Playout::new(g.position());
-        merciful.mercy(Some(threshold));
+        merciful.mercy_at(Some(threshold));
         let mut full = Playout::new(g.position());
         let (mut verdicts, mut agree, mut saved, mut total) = (0u64, 0u64, 0u64, 0u64);
         for i in 0..n {
@@ -31,12 +31,6 @@ fn main() {
                 verdicts += 1;
                 agree += (a.winner == b.winner) as u64;
                 saved += (b.moves - a.moves) as u64;
-                let neutral = g.position().board.geometry().points().filter(|p| merciful.owner()[p.idx()] == 0).count() as f64;
-                let sign = if a.winner == Some(tengen::board::Color::Black) { 1.0 } else { -1.0 };
-                let e1 = a.black_margin as f64;
-                let e2 = e1 + sign * neutral;
-                let played = b.black_margin as f64;
-                eprintln!("M {played} {e1} {e2}");
             }
         }
         (verdicts, agree, saved, total)

@@ -25,8 +25,7 @@ fn main() {
         let t = Instant::now();
         let moves: u64 = with_game!(&game, g => {
             let mut playout = Playout::new(g.position());
-            let points = size * size;
-            playout.mercy(mercy.then(|| tengen::playout::mercy_threshold(points)));
+            playout.mercy(mercy);
             let mut rng = Rng::seed_from_u64(1);
             (0..playouts).map(|_| playout.run(g.rules(), g.position(), policy, &mut rng).moves as u64).sum()
         });

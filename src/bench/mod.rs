@@ -12,7 +12,7 @@ mod report;
 
 pub use report::{json_line, table_header, table_row};
 
-use crate::playout::{mercy_threshold, Playout, Policy, Rng, Simulate};
+use crate::playout::{Playout, Policy, Rng, Simulate};
 use crate::rules::{AnyGame, Position, RulesConfig};
 use crate::with_game;
 use rand::SeedableRng;
@@ -240,8 +240,7 @@ fn bare_playouts<R: Simulate>(rules: &R, start: &Position<R>, config: &BenchConf
             let (stop, playouts, moves) = (&stop, &playouts, &moves);
             scope.spawn(move || {
                 let mut playout = Playout::new(start);
-                let points = start.board.size() * start.board.size();
-                playout.mercy(config.mercy.then(|| mercy_threshold(points)));
+                playout.mercy(config.mercy);
                 let mut rng =
                     Rng::seed_from_u64(config.seed ^ (t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
                 let (mut n, mut m) = (0u64, 0u64);

@@ -285,8 +285,8 @@ pub struct Playout<R: Rules> {
     mercy: Option<u32>,
 }
 
-/// The mercy rule's default threshold on a board of `points` points: 30% of them (Fuego's), e.g.
-/// 25 stones on 9x9 and 109 on 19x19.
+/// The mercy rule's threshold on a board of `points` points: 30% of them (Fuego's), e.g. 25 stones
+/// on 9x9 and 109 on 19x19.
 pub fn mercy_threshold(points: usize) -> u32 {
     (3 * points as u32).div_ceil(10)
 }
@@ -318,8 +318,15 @@ impl<R: Simulate> Playout<R> {
     /// 30% of light playouts end by it at 25 stones, 26 moves early on average (7% of all moves),
     /// and not one of 15,116 verdicts differed from the same playout played out
     /// (`examples/mercy_agreement.rs`). The final owners and margin are then those of the board
-    /// where it stopped. `None` turns it off (exact play-outs: the end-of-game judgement).
-    pub fn mercy(&mut self, threshold: Option<u32>) {
+    /// where it stopped. Off, every playout is played out (the end-of-game judgement).
+    pub fn mercy(&mut self, on: bool) {
+        let size = self.pos.board.size();
+        self.mercy_at(on.then(|| mercy_threshold(size * size)));
+    }
+
+    /// The mercy rule at a threshold of `threshold` stones instead of 30% of the points; `None`:
+    /// off.
+    pub fn mercy_at(&mut self, threshold: Option<u32>) {
         self.mercy = threshold;
     }
 

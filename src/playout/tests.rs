@@ -356,7 +356,7 @@ fn mercy_playout<R: Simulate>(
     let mut start = Position::new(rules, Board::from_diagram(diagram));
     start.to_move = to_move;
     let mut p = Playout::new(&start);
-    p.mercy(threshold);
+    p.mercy_at(threshold);
     p.run(rules, &start, Policy::Light, &mut rng(seed))
 }
 
@@ -417,7 +417,7 @@ fn a_mercy_verdict_is_the_played_out_result_almost_always() {
     for rules in [Standard::default(), Standard { komi: -7.5, ..Standard::default() }] {
         let start = Position::new(&rules, Board::new(9));
         let mut merciful = Playout::new(&start);
-        merciful.mercy(Some(mercy_threshold(81)));
+        merciful.mercy(true);
         let mut full = Playout::new(&start);
         let (mut verdicts, mut agree) = (0, 0);
         for seed in 0..400 {

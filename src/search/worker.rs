@@ -9,7 +9,7 @@ use super::tree::{MoveCode, Tree, Writers, EXPANDING, FLAG_DRAW, LEAF, MAX_VISIT
 use super::SearchInput;
 use super::{config::SearchConfig, history_key};
 use crate::board::{CellArray, Point};
-use crate::playout::{mercy_threshold, LadderReader, Playout, PlayoutResult, Rng, Simulate};
+use crate::playout::{LadderReader, Playout, PlayoutResult, Rng, Simulate};
 use crate::rules::{EndReason, Move, Outcome, Position, Repetition, Variant};
 use crossbeam_utils::CachePadded;
 use rand::SeedableRng;
@@ -119,8 +119,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
         let seed = shared.config.seed ^ (thread as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let mut playout = Playout::new(root);
         playout.keep_seki(shared.config.keep_seki);
-        let points = root.board.size() * root.board.size();
-        playout.mercy(shared.config.mercy.then(|| mercy_threshold(points)));
+        playout.mercy(shared.config.mercy);
         Worker {
             shared,
             playout,
