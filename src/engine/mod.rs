@@ -151,8 +151,11 @@ impl Engine {
         for &(c, m) in &moves {
             game.play(c, m).ok()?;
         }
+        // A resignation stays; an ending the old rules made is what the replay makes of it.
         if let (Some(o), None) = (outcome, game.outcome()) {
-            game.set_outcome(o);
+            if o.reason.is_outside_the_rules() {
+                game.set_outcome(o);
+            }
         }
         Some(game)
     }
@@ -245,5 +248,65 @@ impl Engine {
 
     pub fn variant(&self) -> Variant {
         self.game.variant()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::EndReason;
+
+    fn engine(rules: &str, size: usize) -> Engine {
+        let rules = RulesConfig::parse(rules).unwrap();
+        Engine::new(EngineOptions {
+            rules,
+            size,
+            threads: Some(1),
+            playouts: Some(16),
+            ..EngineOptions::default()
+        })
+    }
+
+    fn play(e: &mut Engine, moves: &[(Color, &str)]) {
+        for &(color, vertex) in moves {
+            let geo = *e.game().board().geometry();
+            let mv =
+                if vertex == "pass" { Move::Pass } else { Move::Place(geo.parse_vertex(vertex).unwrap()) };
+            e.play(color, mv).unwrap_or_else(|err| panic!("{color} {vertex}: {err:?}"));
+        }
+    }
+
+    #[test]
+    fn a_change_of_rules_keeps_a_resignation_but_not_the_old_rules_endings() {
+        use Color::{Black as B, White as W};
+        // 2x2, Stoical: White's last stone at A1 captures at B2 and recreates the position after
+        // White's B1 (White A1 and B1, Black's A2 and B2 captured), a draw by repetition there.
+        let mut e = engine("stoical:komi=0", 2);
+        let moves = [
+            (B, "A2"),
+            (B, "B1"),
+            (B, "B2"),
+            (W, "A1"),
+            (W, "B1"),
+            (B, "A2"),
+            (W, "pass"),
+            (B, "B2"),
+            (W, "B1"),
+            (W, "A1"),
+        ];
+        play(&mut e, &moves);
+        assert_eq!(e.game().outcome().map(|o| o.reason), Some(EndReason::Repetition));
+        // In go the same moves end nothing: play goes on.
+        e.change_rules(RulesConfig::parse("go").unwrap()).unwrap();
+        assert_eq!(e.game().outcome(), None);
+        assert_eq!(e.game().moves().len(), moves.len());
+        play(&mut e, &[(B, "A2")]);
+        // Back to Stoical is refused: that move came after the game's end there.
+        assert!(e.change_rules(RulesConfig::parse("stoical").unwrap()).is_err());
+        // A resignation is the player's, not the rules': it stays whatever the rules become.
+        e.resign(W);
+        e.change_rules(RulesConfig::parse("go:scoring=territory").unwrap()).unwrap();
+        let o = e.game().outcome().expect("still over");
+        assert_eq!((o.winner, o.reason), (Some(B), EndReason::Resignation));
     }
 }

@@ -19,6 +19,17 @@ pub enum EndReason {
     Forfeit,
 }
 
+impl EndReason {
+    /// Did a player or the controller end the game (resignation, time, forfeit), rather than the
+    /// rules' verdict on the moves (passes, a decisive move, no legal move, a repetition)? Only
+    /// such an ending outlives a change of rules: the rules' own verdicts come from replaying the
+    /// moves under the new rules, which may not end the game at all (a Stoical repetition is no
+    /// end in go).
+    pub fn is_outside_the_rules(self) -> bool {
+        matches!(self, EndReason::Resignation | EndReason::Time | EndReason::Forfeit)
+    }
+}
+
 /// The end of a game: who won, by how much, and why.
 #[derive(Copy, Clone, PartialEq, Debug)]
 pub struct Outcome {
