@@ -445,4 +445,9 @@ fn engine_agrees_with_the_reference_rules() {
 #[test]
 fn engine_agrees_with_the_reference_rules_more() {
     cross_check(0x7265_6666, 750);
+    // More seeds on request, for a longer run: `TENGEN_FUZZ_SEEDS=N` adds N runs of 750 games.
+    let extra: u64 = std::env::var("TENGEN_FUZZ_SEEDS").ok().and_then(|s| s.parse().ok()).unwrap_or(0);
+    for k in 0..extra {
+        cross_check(0x7265_0000 + k, 750);
+    }
 }
