@@ -792,4 +792,59 @@ mod tests {
         assert_eq!((e.game().ply(), e.game().to_move()), (40, Color::White));
         assert_eq!(e.decide(Color::White, &hopeless(&e), false, &status), Decision::Resign);
     }
+
+    /// Two-point eyes only: Black has columns A-E (39 stones, 6 points of territory), White F-J
+    /// (32 stones, 4 points), White to move. Area 45 to 36, territory 6 to 4: with komi 5.5 Black
+    /// wins by area (B+3.5) and loses by territory (W+3.5). Black's 7 stones more are what the two
+    /// counts differ by: a stone placed in one's own territory costs a point there only. (Eyes of
+    /// two points, so that the tree's fills are not one-point eye fills, which priors discourage.)
+    const SETTLED: &str = "
+        X X X X X O O O O
+        X . . X X O . . O
+        X X X X X O O O O
+        X X X X X O O O O
+        X . . X X O O O O
+        X X X X X O . . O
+        X X X X X O O O O
+        X . . X X O O O O
+        X X X X X O O O O";
+
+    /// `SETTLED` under `scoring`, komi 5.5, White to move, and White's win rate and score lead by
+    /// an analysis search.
+    fn settled_for_white(scoring: &str) -> (f64, f64) {
+        let options = EngineOptions {
+            rules: RulesConfig::parse(&format!("go:scoring={scoring},komi=5.5")).unwrap(),
+            size: 9,
+            seed: 3,
+            threads: Some(1),
+            max_tree_mb: 16,
+            ..EngineOptions::default()
+        };
+        let mut e = Engine::new(options);
+        let diagram = crate::board::Board::from_diagram(SETTLED);
+        for color in [Color::White, Color::Black] {
+            for p in diagram.geometry().points() {
+                if diagram.cell(p).color() == Some(color) {
+                    e.play(color, Move::Place(p)).unwrap();
+                }
+            }
+        }
+        assert_eq!(e.game().to_move(), Color::White);
+        let exact = e.game().score(&[]).unwrap();
+        let req = ThinkRequest { limits: Limits::playouts(3000), ..ThinkRequest::default() };
+        let r = e.think(Color::White, &req, &|| false, &mut |_| {}).unwrap();
+        eprintln!("{scoring}: exact {exact}, White's win rate {:.3}, lead {:.2}", r.winrate, r.score_lead);
+        (r.winrate, r.score_lead)
+    }
+
+    #[test]
+    fn searches_count_territory_as_territory() {
+        // By area Black keeps the win whatever White does.
+        let (area_winrate, area_lead) = settled_for_white("area");
+        assert!(area_winrate < 0.3 && area_lead < 0.0, "{area_winrate} {area_lead}");
+        // By territory White wins by passing: the playouts count the stones each side placed,
+        // where they used to count area (Black's extra stones free, White's win rate near 0).
+        let (winrate, lead) = settled_for_white("territory");
+        assert!(winrate > 0.7 && lead > 0.0, "{winrate} {lead}");
+    }
 }
