@@ -88,8 +88,9 @@ impl Simulate for Standard {
     }
 
     /// Territory scoring: a territory count is the area count less each side's stones placed
-    /// (handicap stones included), since a stone on the board or captured counts for its owner's
-    /// area and not for its territory. A random playout fills its own territory to the eyes, so its
+    /// (handicap stones included): a stone on the board counts for its owner's area and not for
+    /// territory, and a captured stone counts for the capturer's territory score and not for area,
+    /// so the margins differ by Black's stones on the board and captured less White's. A random playout fills its own territory to the eyes, so its
     /// own placements say nothing about the game's; what the game's will be is read at the
     /// playout's start instead. The placements so far (`placed`: Black's stones on the board and
     /// captured less White's), and then alternate play to the end, in which the side to move makes
