@@ -88,17 +88,17 @@ impl Simulate for Standard {
     }
 
     /// Territory scoring: a territory count is the area count less each side's stones placed
-    /// (handicap stones included): a stone on the board counts for its owner's area and not for
+    /// (handicap stones included). A stone on the board counts for its owner's area and not for
     /// territory, and a captured stone counts for the capturer's territory score and not for area,
-    /// so the margins differ by Black's stones on the board and captured less White's. A random playout fills its own territory to the eyes, so its
-    /// own placements say nothing about the game's; what the game's will be is read at the
-    /// playout's start instead. The placements so far (`placed`: Black's stones on the board and
-    /// captured less White's), and then alternate play to the end, in which the side to move makes
-    /// one more placement than the other in half the cases: half a point in expectation. So a
-    /// placement costs its player one point, as in the game: filling one's own territory loses it,
-    /// a pass does not, and a dame is worth nothing. (Counted by area instead, the search took a
-    /// fill and a pass as equal, and once the opponent had passed it filled its territory point by
-    /// point: a 9x9 match against GNU Go, territory scoring, komi 6.5, went 5-15 as Black.)
+    /// so the margins differ by Black's stones on the board and captured less White's. A random
+    /// playout fills its own territory to the eyes, so its own placements say nothing about the
+    /// game's; what the game's will be is read at the playout's start instead: the placements so
+    /// far (`placed`), and then alternate play to the end, in which the side to move makes one more
+    /// placement than the other in half the cases, half a point in expectation. So a placement
+    /// costs its player one point, as in the game: filling one's own territory loses it, a pass
+    /// does not, and a dame is worth nothing. (Counted by area instead, the search took a fill and
+    /// a pass as equal, and once the opponent had passed it filled its territory point by point: a
+    /// 9x9 match against GNU Go, territory scoring, komi 6.5, went 5-15 as Black.)
     #[inline]
     fn start_offset(&self, pos: &Position<Self>) -> f64 {
         if self.scoring != Scoring::Territory {
