@@ -570,6 +570,19 @@ mod tests {
         . . . . X O . . .
         . . . . X O . . .";
 
+    /// Plays the stones of `diagram`, White's then Black's, each in reading order (so Black's last:
+    /// White is to move next).
+    fn play_diagram(e: &mut Engine, diagram: &str) {
+        let diagram = crate::board::Board::from_diagram(diagram);
+        for color in [Color::White, Color::Black] {
+            for p in diagram.geometry().points() {
+                if diagram.cell(p).color() == Some(color) {
+                    e.play(color, Move::Place(p)).unwrap();
+                }
+            }
+        }
+    }
+
     /// An engine at `LOST_FOR_WHITE` (its stones played in reading order, Black's last, so White is
     /// to move) and the judgement that B5 is dead.
     fn lost_for_white() -> (Engine, FinalStatus) {
@@ -582,14 +595,7 @@ mod tests {
             ..EngineOptions::default()
         };
         let mut e = Engine::new(options);
-        let diagram = crate::board::Board::from_diagram(LOST_FOR_WHITE);
-        for color in [Color::White, Color::Black] {
-            for p in diagram.geometry().points() {
-                if diagram.cell(p).color() == Some(color) {
-                    e.play(color, Move::Place(p)).unwrap();
-                }
-            }
-        }
+        play_diagram(&mut e, LOST_FOR_WHITE);
         let b5 = e.game().board().geometry().parse_vertex("B5").unwrap();
         (e, FinalStatus { dead: vec![b5], seki: Vec::new() })
     }
@@ -821,14 +827,7 @@ mod tests {
             ..EngineOptions::default()
         };
         let mut e = Engine::new(options);
-        let diagram = crate::board::Board::from_diagram(SETTLED);
-        for color in [Color::White, Color::Black] {
-            for p in diagram.geometry().points() {
-                if diagram.cell(p).color() == Some(color) {
-                    e.play(color, Move::Place(p)).unwrap();
-                }
-            }
-        }
+        play_diagram(&mut e, SETTLED);
         assert_eq!(e.game().to_move(), Color::White);
         let exact = e.game().score(&[]).unwrap();
         let req = ThinkRequest { limits: Limits::playouts(3000), ..ThinkRequest::default() };
