@@ -375,7 +375,8 @@ impl Board {
         self.s.cells.prefix(self.geo.cells())
     }
 
-    /// Black's stones on the board minus White's.
+    /// Black's stones on the board minus White's, counted over the cells (once per playout at
+    /// most: for territory scoring and the mercy rule, at the playout's start).
     pub fn stone_balance(&self) -> i32 {
         self.cells().iter().map(|&c| (c == Cell::Black) as i32 - (c == Cell::White) as i32).sum()
     }

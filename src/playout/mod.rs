@@ -229,12 +229,12 @@ impl PlayoutResult {
         }
     }
 
-    /// Redraws the winner of a playout that ended in a count: Black with probability
-    /// `1/2 + margin / (2 * points)` (clamped), so that in expectation the result is linear in the
-    /// score (`SearchConfig::score_utility`). Other ends (a decisive Stones capture, a position
-    /// already over, a Stoical repetition) keep their result.
+    /// Redraws the winner of a playout that ended in a count (two passes, the move cap, the mercy
+    /// rule): Black with probability `1/2 + margin / (2 * points)` (clamped), so that in
+    /// expectation the result is linear in the score (`SearchConfig::score_utility`). Other ends
+    /// (a decisive Stones capture, a position already over, a Stoical repetition) keep their result.
     pub fn redraw_by_score(&mut self, points: usize, rng: &mut Rng) {
-        if matches!(self.end, PlayoutEnd::TwoPasses | PlayoutEnd::MoveCap) {
+        if matches!(self.end, PlayoutEnd::TwoPasses | PlayoutEnd::MoveCap | PlayoutEnd::Mercy) {
             let black = (0.5 + self.black_margin as f64 / (2.0 * points as f64)).clamp(0.0, 1.0);
             self.winner = Some(if rng.gen_bool(black) { Color::Black } else { Color::White });
         }

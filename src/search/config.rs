@@ -91,10 +91,10 @@ pub struct SearchConfig {
     pub keep_eyes: bool,
     /// A playout that ends in a count is a win for Black with probability `1/2 + margin / (2 *
     /// points)` (`points`: the board's points; clamped to 0..1; `PlayoutResult::redraw_by_score`),
-    /// not by the margin's sign. In
-    /// expectation the value is then linear in the score, so neither player is indifferent when
-    /// the game is decided: for judging dead stones, where a win-or-loss search of a decided game
-    /// follows a player giving groups away as readily as one defending them.
+    /// not by the margin's sign. In expectation the value is then linear in the score, so neither
+    /// player is indifferent when the game is decided: for judging dead stones, where a win-or-loss
+    /// search of a decided game follows a player giving groups away as readily as one defending
+    /// them.
     pub score_utility: bool,
     /// Playouts end by the mercy rule (`Playout::mercy`, 30% of the board's points): faster on
     /// small boards, but the margins (`Tree::mean_black_margin`) of playouts that stop early are
