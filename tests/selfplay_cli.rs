@@ -275,8 +275,10 @@ struct FakeRun {
     lines: Vec<ResultLine>,
     /// How many times the fake was started.
     starts: usize,
-    /// The `time_settings` lines it was sent (mode `no_clock`).
+    /// The clock commands it was sent (modes `no_clock` and `clock`).
     clock: String,
+    /// The SGF of game 0.
+    first_sgf: String,
 }
 
 /// Runs `tengen match FLAGS` (5x5, `games` games) against the fake in `mode`, checks the run's
@@ -294,10 +296,11 @@ fn fake_match(mode: &str, limit: u32, games: u64, flags: &str) -> FakeRun {
     let lines = check_run(&dir, games, "go", 5);
     let starts = std::fs::read_to_string(&log).unwrap().lines().count();
     let clock = std::fs::read_to_string(&ts).unwrap_or_default();
+    let first_sgf = std::fs::read_to_string(dir.join(&lines[0].sgf)).unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
     std::fs::remove_file(&log).unwrap();
     let _ = std::fs::remove_file(&ts);
-    FakeRun { summary, lines, starts, clock }
+    FakeRun { summary, lines, starts, clock, first_sgf }
 }
 
 #[test]
@@ -349,6 +352,53 @@ fn opponents_that_fail_outside_the_game_do_not_lose_it() {
     }
     let sent = &run.clock;
     assert!(sent.lines().count() >= 2 && sent.lines().all(|l| l == "time_settings 0 1 1"), "{sent}");
+}
+
+#[test]
+fn a_match_clock_is_announced_kept_and_enforced() {
+    // Byo-yomi for a program without `kgs-time_settings` (as GNU Go): after the refusal, one period
+    // of one stone in GTP's terms. Then `time_left` before each of its moves, in main time here.
+    let run = fake_match("clock", 4, 2, "--playouts 16 --clock 60+5x3");
+    for l in &run.lines {
+        assert_ne!(l.reason, Ending::Forfeit, "{l:?}");
+        assert_ne!(l.reason, Ending::Timeout, "{l:?}");
+    }
+    let sent: Vec<&str> = run.clock.lines().collect();
+    let settings: Vec<&&str> = sent.iter().filter(|l| !l.starts_with("time_left")).collect();
+    // The check before the run, then each game: the KGS command, refused, then GTP's.
+    assert_eq!(settings.len(), 2 * 3, "{sent:?}");
+    for pair in settings.chunks(2) {
+        assert_eq!((*pair[0], *pair[1]), ("kgs-time_settings byoyomi 60 5 3", "time_settings 60 5 1"));
+    }
+    // One `time_left` for each of the fake's moves, with its own colour; the first of each game
+    // finds its main time whole.
+    let fake_moves: u32 =
+        run.lines.iter().map(|l| if l.black == Side::B { l.genmoves_black } else { l.genmoves_white }).sum();
+    let lefts: Vec<&&str> = sent.iter().filter(|l| l.starts_with("time_left")).collect();
+    assert_eq!(lefts.len(), fake_moves as usize, "{sent:?}");
+    assert!(
+        lefts.iter().any(|l| **l == "time_left W 60 0") && lefts.iter().any(|l| **l == "time_left B 60 0")
+    );
+    for l in &lefts {
+        let words: Vec<&str> = l.split(' ').collect();
+        let seconds: u32 = words[2].parse().unwrap();
+        assert!(seconds <= 60 && words[3] == "0", "{l}");
+    }
+    // The record says what the clock was.
+    assert!(
+        run.first_sgf.contains("TM[60]") && run.first_sgf.contains("OT[3x5 byo-yomi]"),
+        "{}",
+        run.first_sgf
+    );
+
+    // A program that takes two seconds over a move it has one second for loses on time, answer or
+    // not; it was not hung, so it is not restarted.
+    let run = fake_match("slow", 99, 1, "--playouts 16 --clock 1");
+    let l = &run.lines[0];
+    assert_eq!((l.reason, l.winner, l.result.as_str()), (Ending::Timeout, Some(Side::A), "B+T"));
+    assert!(l.detail.as_deref().unwrap_or("").contains("ran out of time"), "{:?}", l.detail);
+    assert_eq!(run.starts, 2);
+    assert!(run.summary.contains("timeout 1"), "{}", run.summary);
 }
 
 /// The result lines without the timings, which differ between two runs of the same games.
@@ -501,7 +551,13 @@ fn an_opponent_that_does_not_answer_loses_on_time_and_is_restarted() {
     let mut tengen = EnginePlayer::new("tengen", quick.clone());
     for index in 0..2 {
         let spec = GameSpec {
-            setup: GameSetup { rules: RulesConfig::default(), size: 5, handicap: 0, index },
+            setup: GameSetup {
+                rules: RulesConfig::default(),
+                size: 5,
+                handicap: 0,
+                index,
+                clock: tengen::engine::TimeSystem::None,
+            },
             referee: quick.clone(),
             opening_moves: 0,
             opening_seed: 0,

@@ -114,49 +114,72 @@ impl Clock {
         self.left[color] = TimeLeft { seconds: clamp_secs(seconds), count, overtime: count > 0 };
     }
 
-    /// Charges `elapsed` to `color` for a move the engine just made, as the controller's clock would,
-    /// so that a controller that never sends `time_left` still finds us within our time. The next
-    /// `time_left` replaces this estimate.
-    pub fn spend(&mut self, color: Color, elapsed: Duration) {
+    /// Charges `elapsed` to `color` for a move just made, as the controller's clock would: the engine
+    /// does so for its own moves, so that a controller that never sends `time_left` still finds us
+    /// within our time (the next `time_left` replaces this estimate), and a match referee does so
+    /// for both players. False when the move overran the clock (the flag fell): absolute time
+    /// exceeded, a Canadian period's time exceeded, or the last byo-yomi period overrun. The clock
+    /// is then left at its nearest legal state (no time, or the last period).
+    pub fn spend(&mut self, color: Color, elapsed: Duration) -> bool {
         let mut e = elapsed.as_secs_f64();
         let left = &mut self.left[color];
         match self.system {
-            TimeSystem::None => {}
-            TimeSystem::Absolute { .. } => left.seconds = (left.seconds - e).max(0.0),
+            TimeSystem::None => true,
+            TimeSystem::Absolute { .. } => {
+                let rest = left.seconds - e;
+                left.seconds = rest.max(0.0);
+                rest >= 0.0
+            }
             TimeSystem::Canadian { period, stones, .. } => {
                 if !left.overtime {
                     let rest = left.seconds - e;
                     if rest >= 0.0 {
                         left.seconds = rest;
-                        return;
+                        return true;
                     }
                     // Main time ran out during this move: the rest came out of the first period.
                     *left = TimeLeft { seconds: period, count: stones.max(1), overtime: true };
                     e = -rest;
                 }
-                left.seconds = (left.seconds - e).max(0.0);
+                let rest = left.seconds - e;
+                left.seconds = rest.max(0.0);
                 left.count = left.count.saturating_sub(1);
                 if left.count == 0 {
                     // The period's stones are played: a new period starts.
                     *left = TimeLeft { seconds: period, count: stones.max(1), overtime: true };
                 }
+                rest >= 0.0
             }
             TimeSystem::Byoyomi { period, periods, .. } => {
                 if !left.overtime {
                     let rest = left.seconds - e;
                     if rest >= 0.0 {
                         left.seconds = rest;
-                        return;
+                        return true;
                     }
                     *left = TimeLeft { seconds: period, count: periods, overtime: true };
                     e = -rest;
                 }
-                // A move inside the period keeps it; each whole period overrun costs one.
-                if period > 0.0 {
-                    left.count = left.count.saturating_sub((e / period).floor() as u32);
-                }
+                // A move inside the period keeps it; each whole period overrun costs one, and
+                // overrunning the last loses.
+                let overrun = if period > 0.0 { (e / period).floor() } else { f64::INFINITY };
+                let alive = overrun < left.count as f64;
+                left.count = if alive { left.count - overrun as u32 } else { 1 };
                 left.seconds = period;
+                alive
             }
+        }
+    }
+
+    /// What a controller's `time_left` says of `color`'s clock: seconds left and, in overtime, the
+    /// stones left in the Canadian period or the byo-yomi periods left (0 in main time, as GTP has
+    /// it). In byo-yomi the seconds are the period's, since each move starts a fresh one.
+    pub fn time_left_of(&self, color: Color) -> (f64, u32) {
+        let left = self.left[color];
+        match self.system {
+            TimeSystem::None => (0.0, 0),
+            _ if !left.overtime => (left.seconds, 0),
+            _ => (left.seconds, left.count.max(1)),
         }
     }
 
@@ -224,6 +247,36 @@ mod tests {
         assert_eq!(c.left.white.count, 3);
         c.spend(Color::White, Duration::from_secs(3));
         assert_eq!((c.left.white.seconds, c.left.white.count), (2.0, 2));
+    }
+
+    #[test]
+    fn the_flag_falls_where_each_system_says() {
+        let s = Duration::from_secs_f64;
+        let mut c = Clock::default();
+        // Absolute: exactly the time left is still in time, a moment more is not.
+        c.set(TimeSystem::Absolute { main: 10.0 });
+        assert!(c.spend(Color::Black, s(10.0)));
+        assert_eq!(c.time_left_of(Color::Black), (0.0, 0));
+        assert!(!c.spend(Color::Black, s(0.001)));
+        // Canadian 5 + 4 s for 2 stones: main time runs into the period, whose time is shared by its
+        // stones; a period overrun loses.
+        c.set(TimeSystem::Canadian { main: 5.0, period: 4.0, stones: 2 });
+        assert!(c.spend(Color::White, s(6.0)));
+        assert_eq!(c.time_left_of(Color::White), (3.0, 1));
+        assert!(!c.spend(Color::White, s(3.5)));
+        // Byo-yomi 0 + 2 s x 3: a move within the period keeps it, each whole overrun costs one
+        // period, and overrunning the last loses.
+        c.set(TimeSystem::Byoyomi { main: 1.0, period: 2.0, periods: 3 });
+        assert_eq!(c.time_left_of(Color::Black), (1.0, 0));
+        assert!(c.spend(Color::Black, s(2.5)));
+        assert_eq!(c.time_left_of(Color::Black), (2.0, 3));
+        assert!(c.spend(Color::Black, s(4.5)));
+        assert_eq!(c.time_left_of(Color::Black), (2.0, 1));
+        assert!(c.spend(Color::Black, s(1.9)));
+        assert!(!c.spend(Color::Black, s(2.1)));
+        // No clock: nothing ever runs out.
+        c.set(TimeSystem::None);
+        assert!(c.spend(Color::Black, s(1e6)));
     }
 
     #[test]

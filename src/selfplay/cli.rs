@@ -4,11 +4,12 @@
 //! options (`--playouts`, `--time`, `--threads`, `--seed`) first, then the side's own string
 //! (`--black "--playouts 400 --policy light"`) on top, later flags winning.
 
+use super::clock::{describe_clock, parse_clock, whole_seconds};
 use super::gtp_client::split_command_line;
 use super::player::GtpLimits;
 use super::runner::{PlayerSpec, RunConfig};
 use crate::cli::EngineArgs;
-use crate::engine::{duration_from_secs, Engine, EngineOptions};
+use crate::engine::{duration_from_secs, Engine, EngineOptions, TimeSystem};
 use crate::rules::{Komi, RulesConfig, Variant};
 use clap::{Args, Parser};
 use std::path::PathBuf;
@@ -34,8 +35,14 @@ pub struct RunArgs {
     pub playouts: Option<u64>,
     /// Seconds per move (tengen's limit; an external opponent gets it as `time_settings 0 S 1`, with
     /// S rounded up to whole seconds as GTP requires).
-    #[arg(long, value_parser = crate::cli::parse_seconds)]
+    #[arg(long, value_parser = crate::cli::parse_seconds, conflicts_with = "clock")]
     pub time: Option<f64>,
+    /// A game clock for both players, kept by the referee: MAIN seconds of main time, then
+    /// `+PERIODxN` (N byo-yomi periods of PERIOD seconds) or `+PERIOD/STONES` (Canadian), e.g.
+    /// `300+30x3`. Each player is told its clock (`time_settings`/`kgs-time_settings`, then
+    /// `time_left` before each move) and loses on time when its flag falls.
+    #[arg(long, value_parser = parse_clock)]
+    pub clock: Option<TimeSystem>,
     /// Search threads of each tengen engine.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=512))]
     pub threads: u16,
@@ -184,6 +191,7 @@ impl RunArgs {
             parallel: self.parallel as usize,
             random_opening: self.random_opening,
             handicap: self.handicap,
+            clock: self.clock.unwrap_or_default(),
             seed: self.seed,
             // A safety net against endless games (two programs that never pass): a game this long is
             // scored as it stands. Real games end far sooner.
@@ -218,8 +226,13 @@ impl MatchArgs {
         if argv.is_empty() {
             return Err("--opponent: empty command".into());
         }
-        // The opponent loses on time when one move takes ten times tengen's allowance plus half a
-        // minute (a hang, not slowness); without --time it has five minutes.
+        if let Some(clock) = self.run.clock.filter(|c| !whole_seconds(*c)) {
+            let text = describe_clock(clock).unwrap_or_default();
+            return Err(format!("--clock {text}: a GTP program's clock is in whole seconds"));
+        }
+        // Without --clock, the opponent loses on time when one move takes ten times tengen's
+        // allowance plus half a minute (a hang, not slowness); without --time it has five minutes.
+        // With --clock, its flag decides (and a hang is cut off half a minute after it fell).
         let genmove = self.run.time.map_or(300.0, |t| 10.0 * t + 30.0);
         let limits = GtpLimits { genmove: duration_from_secs(genmove), admin: Duration::from_secs(30) };
         // GTP's `time_settings` takes whole seconds.
@@ -276,6 +289,16 @@ mod tests {
         assert!(e.contains("--bogus"), "{e}");
         assert!(parse(&["--rules", "stones", "--komi", "5"]).unwrap_err().contains("no komi"));
         assert!(parse(&["--rules", "chess"]).unwrap_err().contains("unknown rules"));
+    }
+
+    #[test]
+    fn a_clock_reaches_the_games_and_excludes_time_per_move() {
+        let c = parse(&["--clock", "60+5x3"]).unwrap();
+        assert_eq!(c.clock, TimeSystem::Byoyomi { main: 60.0, period: 5.0, periods: 3 });
+        assert_eq!(c.spec(3).setup.clock, c.clock);
+        assert_eq!(parse(&[]).unwrap().clock, TimeSystem::None);
+        assert!(parse(&["--clock", "60", "--time", "1"]).unwrap_err().contains("cannot be used with"));
+        assert!(parse(&["--clock", "60+5"]).unwrap_err().contains("PERIODxN"));
     }
 
     #[test]

@@ -5,9 +5,9 @@
 //! game itself (dead stones from its own judgement). The players' own `final_score` is asked for and
 //! compared, so a disagreement shows up in the results instead of silently deciding a game.
 
-use super::player::{GameSetup, Player, PlayerError, PlayerMove};
+use super::player::{ClockReading, GameSetup, Player, PlayerError, PlayerMove};
 use crate::board::{ByColor, Color};
-use crate::engine::{Engine, EngineError, EngineOptions};
+use crate::engine::{Clock, Engine, EngineError, EngineOptions, TimeSystem};
 use crate::rules::{EndReason, Move, Outcome};
 use crate::sgf::GameRecord;
 use rand::{Rng, SeedableRng};
@@ -191,6 +191,12 @@ pub fn play_game(spec: &GameSpec, players: ByColor<&mut dyn Player>) -> Result<G
     }
     let geo = *referee.game().board().geometry();
     let mut time = ByColor::new(0.0, 0.0);
+    // The match clock, which the referee keeps as a controller does: it tells each player its time
+    // before every move, charges it the whole round trip of `genmove`, and lets the flag fall. The
+    // random opening is off the clock.
+    let mut clock = Clock::default();
+    clock.set(spec.setup.clock);
+    let clocked = spec.setup.clock != TimeSystem::None;
     let mut genmoves = ByColor::new(0u32, 0u32);
     // (loser, ending, detail) once a player loses outside the rules.
     let mut lost: Option<(Color, Ending, String)> = None;
@@ -217,10 +223,32 @@ pub fn play_game(spec: &GameSpec, players: ByColor<&mut dyn Player>) -> Result<G
             break;
         }
         let color = referee.game().to_move();
+        let mut limit = None;
+        if clocked {
+            let (seconds, count) = clock.time_left_of(color);
+            let reading = ClockReading { seconds, count, limit: clock.hard_limit(color).unwrap_or_default() };
+            limit = Some(reading.limit);
+            if let Err(e) = players[color].time_left(color, reading) {
+                let ending = if e.is_timeout() { Ending::Timeout } else { Ending::Forfeit };
+                lost = Some((color, ending, format!("time_left {color}: {e}")));
+                break;
+            }
+        }
         let start = Instant::now();
         let answer = players[color].genmove(color);
-        time[color] += start.elapsed().as_secs_f64();
+        let elapsed = start.elapsed();
+        time[color] += elapsed.as_secs_f64();
         genmoves[color] += 1;
+        if clocked && !clock.spend(color, elapsed) {
+            // Whatever the answer was, it came too late.
+            let limit = limit.unwrap_or_default().as_secs_f64();
+            let what = format!(
+                "{color} ran out of time: {:.3} s for a move with {limit:.3} s on the clock",
+                elapsed.as_secs_f64()
+            );
+            lost = Some((color, Ending::Timeout, what));
+            break;
+        }
         let mv = match answer {
             Ok(PlayerMove::Play(mv)) => mv,
             Ok(PlayerMove::Resign) => {
@@ -308,7 +336,13 @@ mod tests {
 
     fn spec(rules: &str, size: usize, index: u64) -> GameSpec {
         GameSpec {
-            setup: GameSetup { rules: RulesConfig::parse(rules).unwrap(), size, handicap: 0, index },
+            setup: GameSetup {
+                rules: RulesConfig::parse(rules).unwrap(),
+                size,
+                handicap: 0,
+                index,
+                clock: TimeSystem::None,
+            },
             referee: quick(0),
             opening_moves: 2,
             opening_seed: 7,
@@ -388,6 +422,9 @@ mod tests {
             self.1.play(color, mv).map_err(|e| PlayerError::Refused(e.to_string()))?;
             self.0.play(color, mv)
         }
+        fn time_left(&mut self, color: Color, clock: ClockReading) -> Result<(), PlayerError> {
+            self.0.time_left(color, clock)
+        }
         fn genmove(&mut self, color: Color) -> Result<PlayerMove, PlayerError> {
             let g = self.1.game();
             if g.legal_moves(color).contains(&g.pass_move(color)) {
@@ -444,6 +481,9 @@ mod tests {
             Ok(())
         }
         fn play(&mut self, _: Color, _: Move) -> Result<(), PlayerError> {
+            Ok(())
+        }
+        fn time_left(&mut self, _: Color, _: ClockReading) -> Result<(), PlayerError> {
             Ok(())
         }
         fn genmove(&mut self, _: Color) -> Result<PlayerMove, PlayerError> {

@@ -2,6 +2,7 @@
 //! rules, with SGF records, a `results.jsonl` that a run can resume from, and statistics.
 //!
 //! - [`cli`]: the flags of `tengen selfplay` and `tengen match`.
+//! - [`clock`]: the match clock's notation, its GTP announcement and its SGF properties.
 //! - [`player`]: the `Player` trait, tengen in process and external GTP programs.
 //! - [`game`]: one refereed game.
 //! - [`output`]: the files of a run (SGF, `results.jsonl`, summary) and the summary's statistics.
@@ -10,6 +11,7 @@
 //! - [`stats`], [`gtp_client`]: match statistics and the GTP client underneath.
 
 pub mod cli;
+pub mod clock;
 pub mod game;
 pub mod gtp_client;
 pub mod output;

@@ -225,6 +225,10 @@ pub struct RunSettings {
     /// Absent from runs written before handicap games existed: they were even.
     #[serde(default)]
     pub handicap: usize,
+    /// The match clock in `--clock` notation; absent (null) from runs without one, and from runs
+    /// written before the option existed.
+    #[serde(default)]
+    pub clock: Option<String>,
     pub seed: u64,
     pub max_moves: usize,
 }

@@ -1,9 +1,10 @@
 //! The two kinds of player a match is made of: tengen in process ([`EnginePlayer`]) and any program
 //! that speaks GTP ([`GtpPlayer`]). The referee talks to both through [`Player`] and never cares which.
 
+use super::clock::announcements;
 use super::gtp_client::{GtpClient, GtpClientError, SpawnOptions};
 use crate::board::{Color, Geometry, Point};
-use crate::engine::{Decision, Engine, EngineOptions};
+use crate::engine::{Decision, Engine, EngineOptions, TimeSystem};
 use crate::rules::{Move, RulesConfig, Variant};
 use std::fmt;
 use std::time::Duration;
@@ -17,6 +18,20 @@ pub struct GameSetup {
     pub handicap: usize,
     /// Index of the game in the run; engines seed their randomness from it.
     pub index: u64,
+    /// The match clock (`TimeSystem::None`: none; the players are told, the referee runs it).
+    pub clock: TimeSystem,
+}
+
+/// A player's clock before its move, as the referee reads it.
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub struct ClockReading {
+    /// Seconds left: main time, or the current overtime period's.
+    pub seconds: f64,
+    /// In overtime, the stones left in the Canadian period or the byo-yomi periods left; 0 in main
+    /// time (GTP `time_left`'s convention).
+    pub count: u32,
+    /// The longest the move may take before the flag falls.
+    pub limit: Duration,
 }
 
 /// A player's answer to `genmove`.
@@ -73,6 +88,9 @@ pub trait Player {
     fn new_game(&mut self, setup: &GameSetup) -> Result<(), PlayerError>;
     /// Tells the player about a move (its opponent's, or a random opening move).
     fn play(&mut self, color: Color, mv: Move) -> Result<(), PlayerError>;
+    /// Tells the player its clock before its move (games with a match clock only), as a
+    /// controller's `time_left` does.
+    fn time_left(&mut self, color: Color, clock: ClockReading) -> Result<(), PlayerError>;
     /// Asks the player for its move, which it plays on its own board.
     fn genmove(&mut self, color: Color) -> Result<PlayerMove, PlayerError>;
     /// The player's own score of the finished game (GTP `final_score`), if it gives one.
@@ -137,6 +155,7 @@ impl Player for EnginePlayer {
             ..self.options.clone()
         };
         let mut engine = Engine::new(options);
+        engine.clock_mut().set(setup.clock);
         if setup.handicap > 0 {
             engine.fixed_handicap(setup.handicap).map_err(|e| PlayerError::Start(e.to_string()))?;
         }
@@ -147,6 +166,11 @@ impl Player for EnginePlayer {
     fn play(&mut self, color: Color, mv: Move) -> Result<(), PlayerError> {
         // In process the exact move is known (a stake says on which group), so it is played as such.
         self.engine().play(color, mv).map(drop).map_err(|e| PlayerError::Refused(e.to_string()))
+    }
+
+    fn time_left(&mut self, color: Color, clock: ClockReading) -> Result<(), PlayerError> {
+        self.engine().clock_mut().time_left(color, clock.seconds, clock.count);
+        Ok(())
     }
 
     fn genmove(&mut self, color: Color) -> Result<PlayerMove, PlayerError> {
@@ -185,8 +209,28 @@ pub struct GtpPlayer {
     time_settings: Option<String>,
     /// Has the program's refusal of `time_settings` been reported?
     warned_clock: bool,
+    /// How this game's match clock was announced to the program.
+    announced: Announced,
+    /// With a match clock: how long the next `genmove` may take before the program counts as hung
+    /// (its clock's limit and a grace); `limits.genmove` otherwise.
+    move_limit: Option<Duration>,
     geometry: Option<Geometry>,
 }
+
+/// How a match clock was announced to a GTP program.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Announced {
+    /// No match clock, or the program refused every clock command: it is not sent `time_left`.
+    Not,
+    /// As it is.
+    Exactly,
+    /// Byo-yomi as one Canadian period of one stone (`time_settings` cannot say more).
+    OnePeriod,
+}
+
+/// Past its clock's limit, how long a program's `genmove` may still take before it counts as hung
+/// (it has lost on time either way; this only decides when the runner stops waiting).
+const HANG_GRACE: Duration = Duration::from_secs(30);
 
 impl GtpPlayer {
     pub fn new(command: impl Into<String>, limits: GtpLimits, time_settings: Option<String>) -> GtpPlayer {
@@ -198,6 +242,8 @@ impl GtpPlayer {
             knows_tengen_rules: false,
             time_settings,
             warned_clock: false,
+            announced: Announced::Not,
+            move_limit: None,
             geometry: None,
         }
     }
@@ -273,20 +319,36 @@ impl GtpPlayer {
         if setup.handicap > 0 {
             self.handicap(setup)?;
         }
-        if let Some(ts) = self.time_settings.clone() {
+        self.announced = Announced::Not;
+        self.move_limit = None;
+        let commands = match (setup.clock, self.time_settings.clone()) {
+            (TimeSystem::None, Some(ts)) => vec![(ts, true)],
+            (clock, _) => announcements(clock),
+        };
+        let mut refusal = None;
+        for (command, exact) in commands {
             let admin = self.limits.admin;
-            match self.send(&ts, admin) {
-                Ok(_) => {}
-                // GTP makes the clock commands optional: the program then plays without a clock,
-                // and the runner's time-out for a hang still holds.
-                Err(PlayerError::Refused(why)) => {
-                    if !self.warned_clock {
-                        eprintln!("tengen: warning: {} plays without a clock: {why}", self.command);
-                        self.warned_clock = true;
-                    }
+            match self.send(&command, admin) {
+                Ok(_) => {
+                    self.announced = if exact { Announced::Exactly } else { Announced::OnePeriod };
+                    refusal = None;
+                    break;
                 }
+                // GTP makes the clock commands optional: the program then plays without a clock
+                // (the referee's match clock, or its time-out for a hang, still holds).
+                Err(PlayerError::Refused(why)) => refusal = Some(why),
                 Err(e) => return Err(PlayerError::Start(e.to_string())),
             }
+        }
+        if let Some(why) = refusal {
+            if !self.warned_clock {
+                eprintln!("tengen: warning: {} plays without a clock: {why}", self.command);
+                self.warned_clock = true;
+            }
+        }
+        if setup.clock == TimeSystem::None {
+            // `--time`'s `time_settings 0 S 1` needs no `time_left`: every move starts a period.
+            self.announced = Announced::Not;
         }
         self.geometry = Some(Geometry::new(setup.size));
         Ok(())
@@ -356,9 +418,28 @@ impl Player for GtpPlayer {
         self.send(&format!("play {} {}", color.letter(), mv.to_gtp(&geo)), admin).map(drop)
     }
 
+    fn time_left(&mut self, color: Color, clock: ClockReading) -> Result<(), PlayerError> {
+        self.move_limit = Some(clock.limit.saturating_add(HANG_GRACE));
+        // GTP's `time_left` takes whole seconds: rounded down, so the program never thinks it has
+        // more than it has.
+        let seconds = clock.seconds.max(0.0).floor() as u64;
+        let count = match self.announced {
+            Announced::Not => return Ok(()),
+            Announced::Exactly => clock.count,
+            // In byo-yomi, each move has the period: one stone in it, as announced.
+            Announced::OnePeriod => clock.count.min(1),
+        };
+        let admin = self.limits.admin;
+        match self.send(&format!("time_left {} {seconds} {count}", color.letter()), admin) {
+            // The program took the clock but not `time_left`: it keeps its own count.
+            Ok(_) | Err(PlayerError::Refused(_)) => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+
     fn genmove(&mut self, color: Color) -> Result<PlayerMove, PlayerError> {
         let geo = self.geometry.expect("new_game comes first");
-        let genmove = self.limits.genmove;
+        let genmove = self.move_limit.unwrap_or(self.limits.genmove);
         let answer = self.send(&format!("genmove {}", color.letter()), genmove)?;
         let word = answer.trim();
         if word.eq_ignore_ascii_case("resign") {

@@ -14,7 +14,7 @@ use super::output::{
 use super::player::{describe_options, EnginePlayer, GameSetup, GtpLimits, GtpPlayer, Player, PlayerError};
 use super::progress::Progress;
 use crate::board::{ByColor, Color};
-use crate::engine::EngineOptions;
+use crate::engine::{EngineOptions, TimeSystem};
 use crate::rules::RulesConfig;
 use std::collections::{HashSet, VecDeque};
 use std::fmt;
@@ -69,6 +69,8 @@ pub struct RunConfig {
     pub random_opening: usize,
     /// Black's fixed handicap in every game (0: even games).
     pub handicap: usize,
+    /// The match clock of every game (`TimeSystem::None`: none).
+    pub clock: TimeSystem,
     pub seed: u64,
     pub max_moves: usize,
     pub out: PathBuf,
@@ -124,6 +126,7 @@ impl RunConfig {
             b: self.b.describe(),
             random_opening: self.random_opening,
             handicap: self.handicap,
+            clock: super::clock::describe_clock(self.clock),
             seed: self.seed,
             max_moves: self.max_moves,
         }
@@ -140,7 +143,13 @@ impl RunConfig {
 
     pub fn spec(&self, index: u64) -> GameSpec {
         GameSpec {
-            setup: GameSetup { rules: self.rules.clone(), size: self.size, handicap: self.handicap, index },
+            setup: GameSetup {
+                rules: self.rules.clone(),
+                size: self.size,
+                handicap: self.handicap,
+                index,
+                clock: self.clock,
+            },
             referee: self.referee.clone(),
             opening_moves: self.random_opening,
             opening_seed: self.seed.wrapping_add(index / 2),
@@ -206,6 +215,7 @@ fn finish(
     r.white_name = Some(format!("{} [{}]", names.white, if a_colour == Color::White { "A" } else { "B" }));
     r.date = Some(today());
     r.game_name = Some(format!("tengen {} game {index}", config.mode));
+    r.extra.extend(super::clock::sgf_properties(config.clock));
     let mut comment = vec![format!("Ended by {}.", outcome.ending)];
     if let Some(d) = &outcome.detail {
         comment.push(format!("Forfeit: {d}."));

@@ -12,6 +12,9 @@
 #   crash_clear  exits at `clear_board` in its second start (the first game's setup after the check);
 #   quit_on_pass exits when told of a pass after its own pass (the pass that ends the game);
 #   no_clock     refuses `time_settings`, as GTP allows, and writes what it was sent to LOG.ts.
+#   clock        takes `time_settings` and `time_left` but, like GNU Go, not `kgs-time_settings`,
+#                and writes every clock command it was sent to LOG.ts.
+#   slow         takes two seconds over every `genmove` (a match clock's flag falls on it).
 #   Every mode answers `fixed_handicap` with stones where GTP does not put them.
 #   Every start appends a line to LOG, so a test can count restarts.
 mode=$1
@@ -34,10 +37,24 @@ while read -r cmd rest; do
         echo "time_settings $rest" >> "$3.ts"
         printf '? unknown command\n\n'
       else
+        if [ "$mode" = clock ]; then echo "time_settings $rest" >> "$3.ts"; fi
         printf '=\n\n'
       fi
       ;;
+    kgs-time_settings)
+      if [ "$mode" = clock ]; then
+        echo "kgs-time_settings $rest" >> "$3.ts"
+        printf '? unknown command\n\n'
+      else
+        printf '=\n\n'
+      fi
+      ;;
+    time_left)
+      if [ "$mode" = clock ]; then echo "time_left $rest" >> "$3.ts"; fi
+      printf '=\n\n'
+      ;;
     genmove)
+      if [ "$mode" = slow ]; then sleep 2; fi
       n=$((n + 1))
       if [ "$n" -lt "$limit" ]; then
         move=pass
