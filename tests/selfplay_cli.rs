@@ -390,6 +390,9 @@ fn a_match_clock_is_announced_kept_and_enforced() {
         "{}",
         run.first_sgf
     );
+    // And each player's time left after each of its moves.
+    let record = GameRecord::parse(&run.first_sgf).unwrap();
+    assert!(record.moves.iter().all(|m| m.time_left.is_some_and(|t| t.seconds <= 60.0)), "{}", run.first_sgf);
 
     // A program that takes two seconds over a move it has one second for loses on time, answer or
     // not; it was not hung, so it is not restarted.

@@ -104,7 +104,12 @@ fn old_ff3_file() {
         Some("Two handicap stones. A soft line break, a backslash \\ and a\nhard one.")
     );
     assert_eq!(r.black_stones, [(3, 3), (9, 9)]);
-    let m = |color, at, comment: Option<&str>| RecordMove { color, at, comment: comment.map(String::from) };
+    let m = |color, at, comment: Option<&str>| RecordMove {
+        color,
+        at,
+        comment: comment.map(String::from),
+        time_left: None,
+    };
     assert_eq!(
         r.moves,
         [
@@ -178,7 +183,12 @@ fn gnugo_reads_what_we_write() {
         (Color::Black, None, Some("")),
     ];
     for (color, at, comment) in plan {
-        r.moves.push(RecordMove { color, at: at.map(gtp_vertex), comment: comment.map(String::from) });
+        r.moves.push(RecordMove {
+            color,
+            at: at.map(gtp_vertex),
+            comment: comment.map(String::from),
+            time_left: None,
+        });
     }
     let path = std::env::temp_dir().join(format!("tengen_sgf_test_{}.sgf", std::process::id()));
     std::fs::write(&path, r.to_sgf()).unwrap();

@@ -38,6 +38,7 @@ impl Engine {
                     _ => None,
                 },
                 comment: (m.is_pass_like() && m != Move::Pass).then(|| m.describe(geo)),
+                time_left: None,
             })
             .collect();
         record.result = result;

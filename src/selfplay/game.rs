@@ -9,7 +9,7 @@ use super::player::{ClockReading, GameSetup, Player, PlayerError, PlayerMove};
 use crate::board::{ByColor, Color};
 use crate::engine::{Clock, Engine, EngineError, EngineOptions, TimeSystem};
 use crate::rules::{EndReason, Move, Outcome};
-use crate::sgf::GameRecord;
+use crate::sgf::{GameRecord, TimeMark};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
@@ -197,6 +197,8 @@ pub fn play_game(spec: &GameSpec, players: ByColor<&mut dyn Player>) -> Result<G
     let mut clock = Clock::default();
     clock.set(spec.setup.clock);
     let clocked = spec.setup.clock != TimeSystem::None;
+    // Each timed move's clock reading after it, by move number, for the record.
+    let mut marks: Vec<(usize, TimeMark)> = Vec::new();
     let mut genmoves = ByColor::new(0u32, 0u32);
     // (loser, ending, detail) once a player loses outside the rules.
     let mut lost: Option<(Color, Ending, String)> = None;
@@ -248,6 +250,11 @@ pub fn play_game(spec: &GameSpec, players: ByColor<&mut dyn Player>) -> Result<G
             );
             lost = Some((color, Ending::Timeout, what));
             break;
+        }
+        if clocked {
+            let (seconds, count) = clock.time_left_of(color);
+            let mark = TimeMark { seconds, overtime_count: (count > 0).then_some(count) };
+            marks.push((referee.game().moves().len(), mark));
         }
         let mv = match answer {
             Ok(PlayerMove::Play(mv)) => mv,
@@ -309,6 +316,12 @@ pub fn play_game(spec: &GameSpec, players: ByColor<&mut dyn Player>) -> Result<G
     let result = outcome.to_string();
     let mut record = referee.to_record();
     record.result = Some(result.clone());
+    for (i, mark) in marks {
+        // A refused move never made it into the record.
+        if let Some(m) = record.moves.get_mut(i) {
+            m.time_left = Some(mark);
+        }
+    }
     Ok(GameOutcome {
         record,
         result,

@@ -342,7 +342,9 @@ impl GtpPlayer {
         }
         if let Some(why) = refusal {
             if !self.warned_clock {
-                eprintln!("tengen: warning: {} plays without a clock: {why}", self.command);
+                let note =
+                    if setup.clock == TimeSystem::None { "" } else { " (the match clock still holds it)" };
+                eprintln!("tengen: warning: {} plays without a clock{note}: {why}", self.command);
                 self.warned_clock = true;
             }
         }

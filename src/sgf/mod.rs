@@ -15,7 +15,7 @@ mod record;
 mod tree;
 
 pub use error::SgfError;
-pub use record::{GameRecord, RecordMove};
+pub use record::{GameRecord, RecordMove, TimeMark};
 pub use tree::{
     decode, escape_text, parse_collection, split_compose, unescape_simple_text, unescape_text,
     write_collection, GameTree, MainLine, Node, Property, MAX_DEPTH,

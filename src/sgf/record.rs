@@ -25,6 +25,17 @@ pub struct RecordMove {
     pub at: Option<(usize, usize)>,
     /// The comment (`C`) of the move's node, decoded.
     pub comment: Option<String>,
+    /// The mover's clock after the move (`BL`/`WL`, with `OB`/`OW` in overtime), when timed.
+    pub time_left: Option<TimeMark>,
+}
+
+/// A clock reading after a move, as SGF records it.
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub struct TimeMark {
+    /// Seconds left: main time, or in overtime the period's (`BL`/`WL`).
+    pub seconds: f64,
+    /// In overtime, the stones left in the Canadian period or the byo-yomi periods left (`OB`/`OW`).
+    pub overtime_count: Option<u32>,
 }
 
 /// A game of Go as an SGF file records it: game information, setup stones and the main line.
@@ -190,7 +201,15 @@ impl GameRecord {
                 }
             };
             let at = parse_move(color, raw, record.size)?;
-            record.moves.push(RecordMove { color, at, comment });
+            // Clock readings are informative: one that does not read as a number is left out.
+            let (left, count) = match color {
+                Color::Black => ("BL", "OB"),
+                Color::White => ("WL", "OW"),
+            };
+            let time_left = node.value(left).and_then(|v| v.trim().parse::<f64>().ok()).map(|seconds| {
+                TimeMark { seconds, overtime_count: node.value(count).and_then(|v| v.trim().parse().ok()) }
+            });
+            record.moves.push(RecordMove { color, at, comment, time_left });
         }
         Ok(record)
     }
@@ -268,6 +287,16 @@ impl GameRecord {
                 self.push_point(&mut node, point);
             }
             node.push(']');
+            if let Some(mark) = m.time_left {
+                let (left, count) = match m.color {
+                    Color::Black => ("BL", "OB"),
+                    Color::White => ("WL", "OW"),
+                };
+                node.push_str(&format!("{left}[{:.3}]", mark.seconds));
+                if let Some(n) = mark.overtime_count {
+                    node.push_str(&format!("{count}[{n}]"));
+                }
+            }
             if let Some(comment) = &m.comment {
                 push_property(&mut node, "C", comment);
             }
@@ -389,7 +418,7 @@ mod tests {
     use super::*;
 
     fn mv(color: Color, at: Option<(usize, usize)>) -> RecordMove {
-        RecordMove { color, at, comment: None }
+        RecordMove { color, at, comment: None, time_left: None }
     }
 
     #[test]
@@ -411,7 +440,12 @@ mod tests {
         assert_eq!(
             r.moves,
             [
-                RecordMove { color: Color::Black, at: Some((4, 4)), comment: Some("center".into()) },
+                RecordMove {
+                    color: Color::Black,
+                    at: Some((4, 4)),
+                    comment: Some("center".into()),
+                    time_left: None,
+                },
                 // `ci`: third column, bottom row of a 9x9 board.
                 mv(Color::White, Some((2, 0))),
                 mv(Color::Black, None),
@@ -523,7 +557,12 @@ mod tests {
                 _ => None,
             };
             let color = if i % 2 == 0 { Color::White } else { Color::Black };
-            r.moves.push(RecordMove { color, at, comment });
+            let time_left = match i % 3 {
+                0 => Some(TimeMark { seconds: 600.0 - i as f64 * 1.25, overtime_count: None }),
+                1 => Some(TimeMark { seconds: 30.0, overtime_count: Some(i as u32 % 5 + 1) }),
+                _ => None,
+            };
+            r.moves.push(RecordMove { color, at, comment, time_left });
         }
         r
     }
