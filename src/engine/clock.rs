@@ -162,7 +162,8 @@ impl Clock {
                 }
                 // A move inside the period keeps it; each whole period overrun costs one, and
                 // overrunning the last loses.
-                let overrun = if period > 0.0 { (e / period).floor() } else { f64::INFINITY };
+                // A move of exactly one period is still within it, as `rest >= 0` is elsewhere.
+                let overrun = if period > 0.0 { ((e / period).ceil() - 1.0).max(0.0) } else { f64::INFINITY };
                 let alive = overrun < left.count as f64;
                 left.count = if alive { left.count - overrun as u32 } else { 1 };
                 left.seconds = period;
@@ -181,6 +182,33 @@ impl Clock {
             _ if !left.overtime => (left.seconds, 0),
             _ => (left.seconds, left.count.max(1)),
         }
+    }
+
+    /// How long `color`'s next move may take before its flag falls, as a referee counts it: all the
+    /// time left, overtime included (byo-yomi: every period left; Canadian: the whole first period
+    /// after main time). `None` when unlimited. Unlike [`Clock::hard_limit`], which is what the
+    /// engine allows itself for one move, this is what the rules allow.
+    pub fn flag_limit(&self, color: Color) -> Option<Duration> {
+        let left = self.left[color];
+        let secs = match self.system {
+            TimeSystem::None => return None,
+            TimeSystem::Absolute { .. } => left.seconds,
+            TimeSystem::Canadian { period, .. } => {
+                if left.overtime {
+                    left.seconds
+                } else {
+                    left.seconds + period
+                }
+            }
+            TimeSystem::Byoyomi { period, periods, .. } => {
+                if left.overtime {
+                    period * left.count.max(1) as f64
+                } else {
+                    left.seconds + period * periods.max(1) as f64
+                }
+            }
+        };
+        Some(duration_from_secs(secs))
     }
 
     /// How long `color` may think about the next move at most, before any allocation policy: the
@@ -277,6 +305,40 @@ mod tests {
         // No clock: nothing ever runs out.
         c.set(TimeSystem::None);
         assert!(c.spend(Color::Black, s(1e6)));
+    }
+
+    #[test]
+    fn the_flag_limit_is_exactly_where_spending_fails() {
+        let s = Duration::from_secs_f64;
+        let mut states = Vec::new();
+        for system in [
+            TimeSystem::Absolute { main: 10.0 },
+            TimeSystem::Canadian { main: 5.0, period: 20.0, stones: 4 },
+            TimeSystem::Canadian { main: 0.0, period: 20.0, stones: 4 },
+            TimeSystem::Byoyomi { main: 5.0, period: 2.0, periods: 3 },
+            TimeSystem::Byoyomi { main: 0.0, period: 2.0, periods: 3 },
+        ] {
+            let mut c = Clock::default();
+            c.set(system);
+            states.push(c.clone());
+            // And one move later, into or further along the overtime.
+            c.spend(Color::Black, s(6.0));
+            states.push(c);
+        }
+        for c in states {
+            let limit = c.flag_limit(Color::Black).unwrap();
+            // The engine allows itself less than the rules do, never more.
+            assert!(c.hard_limit(Color::Black).unwrap() <= limit, "{c:?}");
+            assert!(c.clone().spend(Color::Black, limit), "{c:?} at {limit:?}");
+            assert!(!c.clone().spend(Color::Black, limit + s(0.01)), "{c:?} past {limit:?}");
+        }
+        // The figures themselves, for a Canadian clock in main time and in a period's middle.
+        let mut c = Clock::default();
+        c.set(TimeSystem::Canadian { main: 5.0, period: 20.0, stones: 4 });
+        assert_eq!(c.flag_limit(Color::White), Some(s(25.0)));
+        c.spend(Color::White, s(6.0));
+        assert_eq!(c.flag_limit(Color::White), Some(s(19.0)));
+        assert_eq!(Clock::default().flag_limit(Color::White), None);
     }
 
     #[test]

@@ -39,8 +39,9 @@ pub struct RunArgs {
     pub time: Option<f64>,
     /// A game clock for both players, kept by the referee: MAIN seconds of main time, then
     /// `+PERIODxN` (N byo-yomi periods of PERIOD seconds) or `+PERIOD/STONES` (Canadian), e.g.
-    /// `300+30x3`. Each player is told its clock (`time_settings`/`kgs-time_settings`, then
-    /// `time_left` before each move) and loses on time when its flag falls.
+    /// `300+30x3`. Each player is told its clock (`time_settings`; byo-yomi by
+    /// `kgs-time_settings`, falling back to `time_settings` with one-stone periods), then
+    /// `time_left` before each move, and loses on time when its flag falls.
     #[arg(long, value_parser = parse_clock)]
     pub clock: Option<TimeSystem>,
     /// Search threads of each tengen engine.

@@ -14,7 +14,8 @@ pub fn parse_clock(text: &str) -> Result<TimeSystem, String> {
     let bad = |why: &str| format!("--clock {text}: {why} (e.g. 600, 300+30x3 or 600+300/25)");
     let seconds = |s: &str| -> Result<f64, String> {
         match s.trim().parse::<f64>() {
-            Ok(v) if v.is_finite() && (0.0..=1e6).contains(&v) => Ok(v),
+            // `+ 0.0` turns `-0` into 0, so that it reads back and prints as written.
+            Ok(v) if v.is_finite() && (0.0..=1e6).contains(&v) => Ok(v + 0.0),
             _ => Err(bad(&format!("`{s}` is not a number of seconds"))),
         }
     };
@@ -128,6 +129,9 @@ mod tests {
             assert_eq!(parse_clock(text), Ok(system), "{text}");
             assert_eq!(parse_clock(&describe_clock(system).unwrap()), Ok(system), "{text}");
         }
+        // A negative zero is a zero, and prints as one.
+        let zero = parse_clock("-0+5x1").unwrap();
+        assert_eq!(describe_clock(zero).as_deref(), Some("0+5x1"));
         assert_eq!(describe_clock(TimeSystem::None), None);
         assert!(whole_seconds(TimeSystem::Byoyomi { main: 300.0, period: 30.0, periods: 3 }));
         assert!(!whole_seconds(TimeSystem::Canadian { main: 1.5, period: 1.0, stones: 2 }));

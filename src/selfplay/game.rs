@@ -228,7 +228,7 @@ pub fn play_game(spec: &GameSpec, players: ByColor<&mut dyn Player>) -> Result<G
         let mut limit = None;
         if clocked {
             let (seconds, count) = clock.time_left_of(color);
-            let reading = ClockReading { seconds, count, limit: clock.hard_limit(color).unwrap_or_default() };
+            let reading = ClockReading { seconds, count, limit: clock.flag_limit(color).unwrap_or_default() };
             limit = Some(reading.limit);
             if let Err(e) = players[color].time_left(color, reading) {
                 let ending = if e.is_timeout() { Ending::Timeout } else { Ending::Forfeit };

@@ -201,14 +201,19 @@ impl GameRecord {
                 }
             };
             let at = parse_move(color, raw, record.size)?;
-            // Clock readings are informative: one that does not read as a number is left out.
+            // Clock readings are informative: one that does not read as a finite number is left
+            // out (`inf` and `NaN` parse as floats but are no time anyone kept).
             let (left, count) = match color {
                 Color::Black => ("BL", "OB"),
                 Color::White => ("WL", "OW"),
             };
-            let time_left = node.value(left).and_then(|v| v.trim().parse::<f64>().ok()).map(|seconds| {
-                TimeMark { seconds, overtime_count: node.value(count).and_then(|v| v.trim().parse().ok()) }
-            });
+            let time_left =
+                node.value(left).and_then(|v| v.trim().parse::<f64>().ok()).filter(|s| s.is_finite()).map(
+                    |seconds| TimeMark {
+                        seconds,
+                        overtime_count: node.value(count).and_then(|v| v.trim().parse().ok()),
+                    },
+                );
             record.moves.push(RecordMove { color, at, comment, time_left });
         }
         Ok(record)
@@ -579,6 +584,14 @@ mod tests {
         big.moves =
             vec![mv(Color::Black, Some((24, 0))), mv(Color::White, Some((19, 1))), mv(Color::Black, None)];
         assert_eq!(GameRecord::parse(&big.to_sgf()).unwrap(), big);
+    }
+
+    #[test]
+    fn clock_readings_that_are_no_time_are_left_out() {
+        let r = GameRecord::parse("(;SZ[9];B[aa]BL[12.5]OB[3];W[bb]WL[inf];B[cc]BL[NaN];W[dd]WL[soon]OW[2])")
+            .unwrap();
+        let marks: Vec<_> = r.moves.iter().map(|m| m.time_left).collect();
+        assert_eq!(marks, vec![Some(TimeMark { seconds: 12.5, overtime_count: Some(3) }), None, None, None]);
     }
 
     /// Every input must give a record or an error, never a panic.
