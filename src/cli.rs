@@ -34,7 +34,7 @@ pub struct EngineArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub playouts: Option<u64>,
     /// Seconds per move when the controller sets no clock.
-    #[arg(long, value_parser = parse_seconds)]
+    #[arg(long, value_parser = parse_positive_seconds)]
     pub time: Option<f64>,
     /// Playout policy.
     #[arg(long, value_enum, default_value_t = PolicyArg::Heavy)]
@@ -75,6 +75,14 @@ pub(crate) fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(v) if (0.0..=1e7).contains(&v) => Ok(v),
         _ => Err(format!("'{s}' is not a number of seconds")),
+    }
+}
+
+/// Seconds that must be more than zero: a time per move of nothing cannot be searched.
+pub(crate) fn parse_positive_seconds(s: &str) -> Result<f64, String> {
+    match parse_seconds(s)? {
+        v if v > 0.0 => Ok(v),
+        _ => Err(format!("'{s}' seconds: the time per move must be more than zero")),
     }
 }
 

@@ -686,6 +686,25 @@ mod tests {
         e
     }
 
+    #[test]
+    fn no_time_at_all_still_searches_a_few_playouts() {
+        // A time per move too short for any playout (or a clock run down to nothing) used to answer
+        // from an unexpanded root: a pass on the empty board.
+        let options = EngineOptions {
+            rules: RulesConfig::parse("go").unwrap(),
+            size: 9,
+            threads: Some(1),
+            time_per_move: Some(Duration::ZERO),
+            max_tree_mb: 16,
+            ..EngineOptions::default()
+        };
+        let mut e = Engine::new(options);
+        let mut visits = 0;
+        let d = e.genmove_with(Color::Black, true, &|| false, &mut |r| visits = r.root_visits).unwrap();
+        assert!(matches!(d, Decision::Play(Move::Place(_))), "{d:?}");
+        assert!(visits >= 32, "{visits} visits");
+    }
+
     /// Plays `n` more moves: the first legal placement in reading order for the side to move.
     fn play_on(e: &mut Engine, n: usize) {
         for _ in 0..n {

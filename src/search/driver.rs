@@ -17,6 +17,11 @@ use std::time::{Duration, Instant};
 /// GTP line stops a search within about this long (plus one playout).
 const POLL: Duration = Duration::from_millis(5);
 
+/// Playouts a time-limited search runs whatever its clock says: with none, a budget of a few
+/// milliseconds (or `--time 0.001`, or a clock all but run out) answered from an unexpanded root,
+/// which is a pass on an empty board. This many cost about 2 ms on 19x19 with heavy playouts.
+const MIN_TIMED_PLAYOUTS: u32 = 32;
+
 /// Searches `input.root` in `tree` (which may hold a reused subtree) until the request's limits or
 /// `stop` end it, calling `on_report` from this thread every `request.report_every`.
 pub fn search<R: Simulate>(
@@ -35,6 +40,7 @@ pub fn search<R: Simulate>(
     let mut history: Vec<u64> = input.history.iter().map(|&(h, c)| history_key(repetition, h, c)).collect();
     history.sort_unstable();
     let limits = request.limits;
+    let timed_floor = tree.root().visits().saturating_add(MIN_TIMED_PLAYOUTS);
     // A root without children gets at least the one playout that expands it, so there are
     // candidates to report.
     let floor = if tree.children(ROOT).is_empty() { 1 } else { 0 };
@@ -93,7 +99,7 @@ pub fn search<R: Simulate>(
         // workers stop at `MAX_VISITS`, it goes on reporting the finished tree until then.
         let open_ended = limits.time.is_none() && tickets.is_none();
         while (open_ended || shared.running.load(Acquire) > 0) && !shared.stop.load(Relaxed) {
-            if stop() || time_is_up(&shared, input.started, began, &limits) {
+            if stop() || time_is_up(&shared, input.started, began, &limits, timed_floor) {
                 shared.stop.store(true, Relaxed);
                 break;
             }
@@ -119,16 +125,22 @@ pub fn search<R: Simulate>(
     snapshot(&shared)
 }
 
-/// Should a time-limited search stop now? At the hard limit always; at the target unless the best
-/// move is unclear (then up to twice the target, within the limit); before the target when the
-/// most visited move cannot be overtaken at the current rate (if early stops are allowed).
+/// Should a time-limited search stop now? Never before the root has `floor` visits
+/// ([`MIN_TIMED_PLAYOUTS`] more than it started with); then at the hard limit always; at the target
+/// unless the best move is unclear (then up to twice the target, within the limit); before the
+/// target when the most visited move cannot be overtaken at the current rate (if early stops are
+/// allowed).
 fn time_is_up<R: Rules + Simulate>(
     shared: &Shared<'_, R>,
     started: Instant,
     began: Instant,
     limits: &super::Limits,
+    floor: u32,
 ) -> bool {
     let Some(t) = limits.time else { return false };
+    if shared.tree.root().visits() < floor && shared.running.load(Acquire) > 0 {
+        return false;
+    }
     let elapsed = started.elapsed();
     if elapsed >= t.limit {
         return true;
