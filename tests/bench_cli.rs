@@ -43,6 +43,38 @@ fn a_missing_sgf_file_is_a_clear_error() {
 }
 
 #[test]
+fn a_game_that_ended_by_passes_is_played_out_from_its_final_position() {
+    // What `tengen selfplay` writes: the game's last two moves are passes.
+    let dir = std::env::temp_dir().join(format!("tengen-bench-sgf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("passed.sgf");
+    std::fs::write(&path, "(;GM[1]FF[4]SZ[5]KM[0.5]RU[go];B[cc];W[bb];B[];W[])").unwrap();
+    let out = tengen()
+        .args([
+            "bench",
+            "--threads",
+            "1",
+            "--seconds",
+            "0.05",
+            "--json",
+            "--mode",
+            "playout",
+            "--policy",
+            "light",
+        ])
+        .arg("--sgf")
+        .arg(&path)
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let v: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(v["size"], 5);
+    assert!(v["playouts"].as_u64().unwrap() > 0);
+}
+
+#[test]
 fn search_mode_runs_the_tree_search() {
     let out = tengen()
         .args(["bench", "--rules", "go", "--size", "9", "--threads", "1", "--seconds", "0.1", "--json"])

@@ -144,6 +144,11 @@ fn load_sgf(path: &std::path::Path, rules: Option<&RulesConfig>) -> Result<(Rule
     if let Some(r) = rules {
         record.rules = Some(r.to_string());
     }
+    // A game that ended by passes still has its final position to play out from: the closing
+    // passes go (plain ones only: a Stones return or stake is a commented pass and a move).
+    while record.moves.last().is_some_and(|m| m.at.is_none() && m.comment.is_none()) {
+        record.moves.pop();
+    }
     let mut engine = Engine::new(EngineOptions::default());
     engine.load_record(&record, None).map_err(|e| format!("{}: {e}", path.display()))?;
     if let Some(o) = engine.game().outcome() {
@@ -164,10 +169,14 @@ pub fn main(args: &BenchArgs) -> Result<(), String> {
     measure(&configs, usize::from(args.repeat), run, |summary| {
         let line = if args.json { json_line(summary) } else { table_row(summary) };
         if written.is_ok() {
-            written = writeln!(out, "{line}").and_then(|()| out.flush()).map_err(io);
+            written = writeln!(out, "{line}").and_then(|()| out.flush());
         }
     });
-    written
+    match written {
+        // A reader that has seen enough (`| head -3`) is no error.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.map_err(io),
+    }
 }
 
 #[cfg(test)]
