@@ -70,8 +70,16 @@ fn run_games(config: Result<RunConfig, String>) -> ExitCode {
     };
     match runner::run(&config) {
         Ok(summary) => {
-            print!("{summary}");
-            ExitCode::SUCCESS
+            // `print!` would panic on a closed pipe (`| head -3`); a reader that has seen enough is
+            // no error, and the run's files are written by now.
+            let mut out = std::io::stdout().lock();
+            match write!(out, "{summary}").and_then(|()| out.flush()) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    eprintln!("tengen: {e}");
+                    ExitCode::FAILURE
+                }
+                _ => ExitCode::SUCCESS,
+            }
         }
         Err(e) => {
             eprintln!("tengen: {e}");

@@ -63,7 +63,15 @@ impl fmt::Display for GtpClientError {
         match self {
             GtpClientError::CommandLine(e) => write!(f, "bad command line: {e}"),
             GtpClientError::EmptyCommand => f.write_str("empty command line"),
-            GtpClientError::Spawn { program, source } => write!(f, "cannot start `{program}`: {source}"),
+            GtpClientError::Spawn { program, source } => {
+                write!(f, "cannot start `{program}`: {source}")?;
+                // Debian and Ubuntu put games (GNU Go) in /usr/games, often not on PATH.
+                let games = std::path::Path::new("/usr/games").join(program);
+                if source.kind() == io::ErrorKind::NotFound && !program.contains('/') && games.is_file() {
+                    write!(f, " (there is a {}: give the full path)", games.display())?;
+                }
+                Ok(())
+            }
             GtpClientError::BadCommand(c) => write!(f, "not a single GTP command line: {c:?}"),
             GtpClientError::Failure(msg) => write!(f, "GTP failure: {msg}"),
             GtpClientError::Timeout { command, timeout } => {

@@ -329,10 +329,14 @@ impl fmt::Display for Summary {
             )?;
         }
         // Milliseconds below a tenth of a second, so that fast settings do not all print as 0.
-        let per_move = |(t, n): (f64, u32)| match t / f64::from(n.max(1)) {
-            _ if n == 0 => "-".to_string(),
-            s if s >= 0.1 => format!("{s:.2} s"),
-            s => format!("{:.3} ms", s * 1000.0),
+        // One unit for both, the larger's: seconds from a tenth of one on, else milliseconds.
+        let average = |(t, n): (f64, u32)| (n > 0).then(|| t / f64::from(n));
+        let larger = self.time.iter().filter_map(|&t| average(t)).fold(0.0, f64::max);
+        let per_move = |time: (f64, u32)| match average(time) {
+            None => "-".to_string(),
+            Some(s) if larger < 0.1 => format!("{:.3} ms", s * 1000.0),
+            Some(s) if s >= 0.1 => format!("{s:.2} s"),
+            Some(s) => format!("{s:.3} s"),
         };
         writeln!(f, "Time per move: A {}, B {}", per_move(self.time[0]), per_move(self.time[1]))?;
         let endings: Vec<String> = self.endings.iter().map(|(k, v)| format!("{k} {v}")).collect();
@@ -461,6 +465,10 @@ mod tests {
         (lines[1].time_white, lines[1].genmoves_white) = (0.0, 0);
         let text = Summary::new(&lines[..2], "a", "b").to_string();
         assert!(text.contains("Time per move: A 1.230 ms, B -"), "{text}");
+        // Both in one unit, the larger's.
+        (lines[1].time_black, lines[1].genmoves_black) = (1.4, 10);
+        let text = Summary::new(&lines[..2], "a", "b").to_string();
+        assert!(text.contains("Time per move: A 0.001 s, B 0.14 s"), "{text}");
         // A round trip through JSON keeps every field.
         let json = serde_json::to_string(&lines[1]).unwrap();
         assert_eq!(serde_json::from_str::<ResultLine>(&json).unwrap(), lines[1]);
