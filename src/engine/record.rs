@@ -67,6 +67,8 @@ impl Engine {
             },
             None => self.rules.clone(),
         };
+        // As `tengen-rules` refuses them: a wall off the file's board is no game of that size.
+        rules.check_walls_fit(size).map_err(|e| fail(e.to_string()))?;
         if rules.komi == Komi::Default {
             rules.komi = self.rules.komi;
         }

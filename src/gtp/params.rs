@@ -96,6 +96,8 @@ fn set(s: &mut Session, key: &str, v: &str) -> Result<(), GtpError> {
     match key {
         "variant" => {
             let rules = RulesConfig::parse(v).map_err(|e| invalid(key, &e.to_string()))?;
+            // As `tengen-rules` refuses them: a wall off this board would show on a later one.
+            rules.check_walls_fit(s.engine.size()).map_err(|e| invalid(key, &e.to_string()))?;
             // Only the variant changes hands: options of the previous variant do not carry over,
             // komi does (as with `tengen-rules`).
             if rules.variant() != s.engine.rules().variant() {
@@ -104,6 +106,7 @@ fn set(s: &mut Session, key: &str, v: &str) -> Result<(), GtpError> {
         }
         "rules" => {
             let rules = RulesConfig::parse(v).map_err(|e| invalid(key, &e.to_string()))?;
+            rules.check_walls_fit(s.engine.size()).map_err(|e| invalid(key, &e.to_string()))?;
             if &rules != s.engine.rules() {
                 s.engine.set_rules(rules);
             }
@@ -239,8 +242,12 @@ mod tests {
     #[test]
     fn bad_values_are_refused_and_change_nothing() {
         let mut s = session();
+        send(&mut s, "boardsize 5");
         let before = send(&mut s, "tengen-param");
         for line in [
+            // A wall off this board, which `tengen-rules` refuses too.
+            "tengen-param rules go:walls=J9",
+            "tengen-param variant stones:walls=J9",
             "tengen-param playouts many",
             "tengen-param playouts -3",
             "tengen-param threads 1.5",
