@@ -388,7 +388,10 @@ impl Engine {
             };
             search::search(&input, &tree, &config, &req, &|| false, &mut |_| {})
         });
-        self.remember_status(&report, true);
+        // Only a judgement as thorough as `final_status`'s own stands for the count: one cut short
+        // by a small playout limit or the clock (it decided a pass) is not what `final_score` and
+        // `final_status_list` should answer from.
+        self.remember_status(&report, report.root_visits >= STATUS_PLAYOUTS);
         self.cached_status().unwrap_or_default()
     }
 
@@ -499,8 +502,8 @@ impl Engine {
     }
 
     /// Dead stones and stones in seki on the current board, as the engine judges them: from the last
-    /// status search of this board (the one that decided to pass after the opponent's pass), else
-    /// from one made now. Never from a move search's ownership, whose playouts fill sekis.
+    /// status search of this board (the one that decided to pass after the opponent's pass) if it
+    /// ran its full `STATUS_PLAYOUTS`, else from one made now. Never from a move search's ownership, whose playouts fill sekis.
     pub fn final_status(&mut self) -> FinalStatus {
         if self.variant() == Variant::Stones {
             // Stones has no count: every stone on the board stands.
@@ -684,6 +687,31 @@ mod tests {
             e.fixed_handicap(stones).unwrap();
         }
         e
+    }
+
+    #[test]
+    fn a_small_searchs_judgement_decides_its_pass_but_not_the_count() {
+        for (playouts, settled) in [(10, false), (STATUS_PLAYOUTS, true)] {
+            let options = EngineOptions {
+                rules: RulesConfig::parse("go").unwrap(),
+                size: 9,
+                threads: Some(1),
+                playouts: Some(playouts),
+                max_tree_mb: 16,
+                ..EngineOptions::default()
+            };
+            let mut e = Engine::new(options);
+            let e5 = e.game().board().geometry().parse_vertex("E5").unwrap();
+            e.play(Color::Black, Move::Place(e5)).unwrap();
+            e.play(Color::White, Move::Pass).unwrap();
+            // After the opponent's pass the move search judges the stones, with its own budget.
+            e.genmove(Color::Black, false).unwrap();
+            let cached = e.cached_entry().expect("a judgement of this board");
+            assert_eq!(cached.settled, settled, "{playouts} playouts");
+            // final_status answers from a full judgement either way, and keeps it.
+            e.final_status();
+            assert!(e.cached_entry().unwrap().settled);
+        }
     }
 
     #[test]
