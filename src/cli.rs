@@ -31,7 +31,7 @@ pub struct EngineArgs {
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=512))]
     pub threads: Option<u16>,
     /// Playouts per move (default: none when a clock or `--time` limits the search, otherwise 10000).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_parser = parse_positive_count)]
     pub playouts: Option<u64>,
     /// Seconds per move when the controller sets no clock.
     #[arg(long, value_parser = parse_positive_seconds)]
@@ -78,11 +78,21 @@ pub(crate) fn parse_seconds(s: &str) -> Result<f64, String> {
     }
 }
 
+/// A count of at least one (playouts, games): clap's own range check would answer
+/// `0 is not in 1..18446744073709551615`.
+pub(crate) fn parse_positive_count(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        Ok(_) => Err("must be at least 1".to_string()),
+        Err(_) => Err(format!("'{s}' is not a whole number")),
+    }
+}
+
 /// Seconds that must be more than zero: a time per move of nothing cannot be searched.
 pub(crate) fn parse_positive_seconds(s: &str) -> Result<f64, String> {
     match parse_seconds(s)? {
         v if v > 0.0 => Ok(v),
-        _ => Err(format!("'{s}' seconds: the time per move must be more than zero")),
+        _ => Err("must be more than zero seconds".to_string()),
     }
 }
 

@@ -19,7 +19,7 @@ use std::time::Duration;
 #[derive(Args, Clone, Debug)]
 pub struct RunArgs {
     /// Number of games.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_parser = crate::cli::parse_positive_count)]
     pub games: u64,
     /// Rules string: VARIANT[:key=value,...], e.g. `go:scoring=territory`, `stones`, `stoical`.
     #[arg(long, default_value = "go", value_parser = parse_rules)]
@@ -31,11 +31,11 @@ pub struct RunArgs {
     #[arg(long, allow_negative_numbers = true)]
     pub komi: Option<f64>,
     /// Playouts per move for tengen.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_parser = crate::cli::parse_positive_count)]
     pub playouts: Option<u64>,
     /// Seconds per move (tengen's limit; an external opponent gets it as `time_settings 0 S 1`, with
     /// S rounded up to whole seconds as GTP requires).
-    #[arg(long, value_parser = crate::cli::parse_seconds, conflicts_with = "clock")]
+    #[arg(long, value_parser = crate::cli::parse_positive_seconds, conflicts_with = "clock")]
     pub time: Option<f64>,
     /// A game clock for both players, kept by the referee: MAIN seconds of main time, then
     /// `+PERIODxN` (N byo-yomi periods of PERIOD seconds) or `+PERIOD/STONES` (Canadian), e.g.
@@ -290,6 +290,12 @@ mod tests {
         assert!(e.contains("--bogus"), "{e}");
         assert!(parse(&["--rules", "stones", "--komi", "5"]).unwrap_err().contains("no komi"));
         assert!(parse(&["--rules", "chess"]).unwrap_err().contains("unknown rules"));
+        let e = parse(&["--playouts", "0"]).unwrap_err();
+        assert!(e.contains("must be at least 1"), "{e}");
+        let e = parse(&["--white", "--playouts 0"]).unwrap_err();
+        assert!(e.contains("must be at least 1"), "{e}");
+        let e = parse(&["--time", "0"]).unwrap_err();
+        assert!(e.contains("more than zero") || e.contains("positive"), "{e}");
     }
 
     #[test]
