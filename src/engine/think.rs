@@ -450,11 +450,6 @@ impl Engine {
         if hopeless {
             return Decision::Resign;
         }
-        if must_clean {
-            if let Some(mv) = self.capturing_move(color, report, &status.dead) {
-                return Decision::Play(mv);
-            }
-        }
         if best.mv == Move::Pass {
             // Not into a lost count: after the opponent's pass ours ends the game, and before it
             // the opponent can end it with a pass of its own (Pachi's "pass is safe" rule). Playing
@@ -464,29 +459,6 @@ impl Engine {
             }
         }
         Decision::Play(best.mv)
-    }
-
-    /// Cleanup's move while the opponent has dead stones: one on their liberties, the search's best
-    /// such move, else the first legal one. The game is decided once both players have passed, so
-    /// by win rate every move looks alike, and the search's favourite may fill one's own territory,
-    /// which under territory scoring costs a point a stone, before it captures anything.
-    fn capturing_move(&self, color: Color, report: &SearchReport, dead: &[Point]) -> Option<Move> {
-        let board = self.game.board();
-        let opponent = Some(color.opponent());
-        let mut liberties: Vec<Point> = dead
-            .iter()
-            .filter(|&&p| board.cell(p).color() == opponent)
-            .flat_map(|&p| board.neighbours(p))
-            .filter(|&q| board.is_empty_point(q))
-            .collect();
-        liberties.sort_unstable();
-        liberties.dedup();
-        let legal = |p: &Point| self.game.check(color, Move::Place(*p)).is_ok();
-        let searched = report.candidates.iter().filter_map(|c| match c.mv {
-            Move::Place(p) if liberties.binary_search(&p).is_ok() => Some(p),
-            _ => None,
-        });
-        searched.chain(liberties.iter().copied()).find(legal).map(Move::Place)
     }
 
     /// A move when the search visited nothing (no playouts allowed): the pass-like move if legal,
@@ -740,45 +712,6 @@ mod tests {
             e.final_status();
             assert!(e.cached_entry().unwrap().settled);
         }
-    }
-
-    #[test]
-    fn cleanup_captures_dead_stones_without_filling_its_own_territory_first() {
-        // Black owns columns A to D, White E to G; White's A4 is dead inside Black's area, and
-        // capturing it takes A3, B4 and A5. Under territory scoring every other black stone played
-        // in Black's area costs a point.
-        let options = EngineOptions {
-            rules: RulesConfig::parse("go:scoring=territory,komi=0.5").unwrap(),
-            size: 7,
-            seed: 3,
-            threads: Some(1),
-            playouts: Some(1000),
-            max_tree_mb: 16,
-            ..EngineOptions::default()
-        };
-        let mut e = Engine::new(options);
-        let geo = *e.game().board().geometry();
-        let at = |v: &str| geo.parse_vertex(v).unwrap();
-        for (color, stones) in [
-            (Color::Black, ["D1", "D2", "D3", "D4", "D5", "D6", "D7", "B6"].as_slice()),
-            (Color::White, ["E1", "E2", "E3", "E4", "E5", "E6", "E7", "A4", "F6"].as_slice()),
-        ] {
-            for v in stones {
-                e.play(color, Move::Place(at(v))).unwrap();
-            }
-        }
-        e.play(Color::White, Move::Pass).unwrap();
-        let liberties = [at("A3"), at("B4"), at("A5")];
-        let mut played = Vec::new();
-        for _ in 0..6 {
-            match e.genmove_cleanup(Color::Black, &|| false, &mut |_| {}).unwrap() {
-                Decision::Play(Move::Place(p)) => played.push(p),
-                _ => break,
-            }
-            e.play(Color::White, Move::Pass).unwrap();
-        }
-        assert!(played.iter().all(|p| liberties.contains(p)), "{played:?}");
-        assert!(e.game().board().is_empty_point(at("A4")), "A4 captured: {played:?}");
     }
 
     #[test]
