@@ -146,7 +146,7 @@ fn load_sgf(path: &std::path::Path, rules: Option<&RulesConfig>) -> Result<(Rule
     }
     // A game that ended by passes still has its final position to play out from: the closing
     // passes go (plain ones only: a Stones return or stake is a commented pass and a move).
-    while record.moves.last().is_some_and(|m| m.at.is_none() && m.comment.is_none()) {
+    while record.moves.last().is_some_and(|m| crate::engine::is_plain_pass(m, record.size)) {
         record.moves.pop();
     }
     let mut engine = Engine::new(EngineOptions::default());

@@ -202,9 +202,9 @@ impl Clock {
             }
             TimeSystem::Byoyomi { period, periods, .. } => {
                 if left.overtime {
-                    period * left.count.max(1) as f64
+                    period * left.count as f64
                 } else {
-                    left.seconds + period * periods.max(1) as f64
+                    left.seconds + period * periods as f64
                 }
             }
         };

@@ -6,6 +6,7 @@ mod display;
 mod error;
 mod options;
 mod record;
+pub use record::is_plain_pass;
 mod settings;
 mod think;
 pub mod time_manager;

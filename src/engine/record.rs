@@ -58,7 +58,13 @@ impl Engine {
         }
         let mut rules = match record.rules.as_deref().map(str::trim) {
             Some(ru) => match RulesConfig::parse(ru) {
-                Ok(rules) => rules,
+                // As `tengen-rules` refuses them: a wall off the file's board is no game of that
+                // size. (Walls kept from the current rules are another matter: like `boardsize`,
+                // the board takes those that fit.)
+                Ok(rules) => {
+                    rules.check_walls_fit(size).map_err(|e| fail(e.to_string()))?;
+                    rules
+                }
                 // One of our rules strings that does not parse (a typo, a newer option): replaying
                 // the game under other rules would give another game, so say why instead.
                 Err(e) if RulesConfig::names_variant(ru) => return Err(fail(format!("RU[{ru}]: {e}"))),
@@ -67,8 +73,6 @@ impl Engine {
             },
             None => self.rules.clone(),
         };
-        // As `tengen-rules` refuses them: a wall off the file's board is no game of that size.
-        rules.check_walls_fit(size).map_err(|e| fail(e.to_string()))?;
         if rules.komi == Komi::Default {
             rules.komi = self.rules.komi;
         }
@@ -135,6 +139,12 @@ fn color_name(c: Color) -> &'static str {
         Color::Black => "black",
         Color::White => "white",
     }
+}
+
+/// Is `m` a pass and nothing else: no variant move (button, prisoner return, stake) written as a
+/// commented pass, as [`Engine::load_record`] reads them?
+pub fn is_plain_pass(m: &RecordMove, size: usize) -> bool {
+    m.at.is_none() && variant_move(&Geometry::new(size), m.comment.as_deref()).is_none()
 }
 
 /// The variant move a pass's comment names, as [`Engine::to_record`] writes it.

@@ -58,7 +58,8 @@ pub(super) struct KeptTree {
 }
 
 /// The engine's judgement of the stones on one board, remembered so that `final_status_list` and
-/// `final_score` agree with the pass decision made from the same search.
+/// `final_score` agree with the pass decision made from the same search when that search was a
+/// full one (`settled`); a smaller one decides the pass only, and the count judges anew.
 #[derive(Clone, Debug)]
 pub(super) struct StatusCache {
     hash: u64,
@@ -503,7 +504,8 @@ impl Engine {
 
     /// Dead stones and stones in seki on the current board, as the engine judges them: from the last
     /// status search of this board (the one that decided to pass after the opponent's pass) if it
-    /// ran its full `STATUS_PLAYOUTS`, else from one made now. Never from a move search's ownership, whose playouts fill sekis.
+    /// ran its full `STATUS_PLAYOUTS`, else from one made now. Never from a move search's
+    /// ownership, whose playouts fill sekis.
     pub fn final_status(&mut self) -> FinalStatus {
         if self.variant() == Variant::Stones {
             // Stones has no count: every stone on the board stands.

@@ -328,8 +328,8 @@ impl fmt::Display for Summary {
                 self.max_moves
             )?;
         }
-        // Milliseconds below a tenth of a second, so that fast settings do not all print as 0.
-        // One unit for both, the larger's: seconds from a tenth of one on, else milliseconds.
+        // One unit for both, the larger's: seconds from a tenth of one on, else milliseconds, so
+        // that fast settings do not all print as 0.
         let average = |(t, n): (f64, u32)| (n > 0).then(|| t / f64::from(n));
         let larger = self.time.iter().filter_map(|&t| average(t)).fold(0.0, f64::max);
         let per_move = |time: (f64, u32)| match average(time) {
