@@ -23,6 +23,15 @@ const STATUS_TREE_MB: usize = 64;
 pub const RESIGN_MIN_VISITS: u64 = 1_000;
 /// Passing on a draw needs the best move to promise no better than this.
 const DRAW_PASS_WINRATE: f64 = 0.55;
+/// Cleanup takes a move on the dead stones' liberties over the search's favourite when the search
+/// rates it within this much of the favourite's win rate, on at least `CLEANUP_MIN_VISITS` visits
+/// (or as many as the favourite has): as good a move by the search's own measure, not a lucky one.
+const CLEANUP_TOLERANCE: f64 = 0.02;
+const CLEANUP_MIN_VISITS: u32 = 16;
+/// A won game (the favourite's win rate at least this) with no living chain in atari: cleanup
+/// then plays on the dead stones' liberties whatever the search favours. A decided search spends
+/// its playouts on one move and rates no other, so the rule above rarely finds a rated liberty.
+const CLEANUP_DECIDED: f64 = 0.95;
 /// Moves over which the dynamic komi of a 19x19 handicap game fades out (Pachi's figure); other
 /// sizes in proportion to their area.
 const DYNAMIC_KOMI_MOVES_19X19: f64 = 100.0;
@@ -451,6 +460,11 @@ impl Engine {
         if hopeless {
             return Decision::Resign;
         }
+        if must_clean {
+            if let Some(mv) = self.cleanup_move(color, report, status) {
+                return Decision::Play(mv);
+            }
+        }
         if best.mv == Move::Pass {
             // Not into a lost count: after the opponent's pass ours ends the game, and before it
             // the opponent can end it with a pass of its own (Pachi's "pass is safe" rule). Playing
@@ -460,6 +474,58 @@ impl Engine {
             }
         }
         Decision::Play(best.mv)
+    }
+
+    /// Cleanup's move while the opponent has dead stones: a move on their liberties when the search
+    /// rates one as good as its favourite, when its favourite is to pass, or when the game is won and
+    /// no living chain is in atari; else `None`, and the search's move stands. Once both players have passed every move tends to win, so the
+    /// favourite may fill one's own territory (a point a stone under territory scoring) before
+    /// anything is captured; but the search may also be defending, which no rule about liberties
+    /// knows, so a liberty never overrides a move the search rates higher. A liberty is taken only
+    /// where the stone keeps two liberties (or captures), fills no own eye and touches no stone in
+    /// seki.
+    fn cleanup_move(&self, color: Color, report: &SearchReport, status: &FinalStatus) -> Option<Move> {
+        let best = report.best()?;
+        let board = self.game.board();
+        let opponent = Some(color.opponent());
+        let safe = |p: Point| {
+            board.is_empty_point(p)
+                && !board.is_eye(color, p)
+                && !board.neighbours(p).iter().any(|q| status.seki.contains(q))
+                && self.game.check(color, Move::Place(p)).is_ok()
+                && board.liberties_after_up_to(color, p, 2) >= 2
+        };
+        let mut liberties: Vec<Point> = status
+            .dead
+            .iter()
+            .filter(|&&p| board.cell(p).color() == opponent)
+            .flat_map(|&p| board.neighbours(p))
+            .filter(|&q| safe(q))
+            .collect();
+        liberties.sort_unstable();
+        liberties.dedup();
+        let on_liberty = |mv: Move| matches!(mv, Move::Place(p) if liberties.binary_search(&p).is_ok());
+        let min_visits = CLEANUP_MIN_VISITS.min(best.visits);
+        let as_good = report.candidates.iter().find(|c| {
+            on_liberty(c.mv) && c.visits >= min_visits && c.winrate >= best.winrate - CLEANUP_TOLERANCE
+        });
+        if let Some(c) = as_good {
+            return Some(c.mv);
+        }
+        // The search defends or captures a chain in atari (the dead aside), or the game is not yet
+        // won: its move.
+        let quiet = || {
+            board
+                .geometry()
+                .points()
+                .all(|p| board.cell(p).color().is_none() || !board.in_atari(p) || status.dead.contains(&p))
+        };
+        if best.mv != Move::Pass && !(best.winrate >= CLEANUP_DECIDED && quiet()) {
+            return None;
+        }
+        // The searched liberties first, in the search's order, then the rest.
+        let searched = report.candidates.iter().map(|c| c.mv).find(|&mv| on_liberty(mv));
+        searched.or(liberties.first().map(|&p| Move::Place(p)))
     }
 
     /// A move when the search visited nothing (no playouts allowed): the pass-like move if legal,
@@ -669,6 +735,105 @@ mod tests {
         let b4 = e.game().board().geometry().parse_vertex("B4").unwrap();
         let d = e.decide(Color::Black, &report(&[Move::Pass, Move::Place(b4)]), false, &status);
         assert_eq!(d, Decision::Play(Move::Pass));
+    }
+
+    /// A report whose candidates are `(move, visits, win rate)`, best first.
+    fn rated(moves: &[(Move, u32, f64)]) -> SearchReport {
+        let mut r = report(&[]);
+        r.candidates = moves
+            .iter()
+            .map(|&(mv, visits, winrate)| Candidate {
+                mv,
+                visits,
+                winrate,
+                prior: 0.0,
+                lcb: winrate - 0.05,
+                score_lead: 1.5,
+                pv: vec![mv],
+            })
+            .collect();
+        r.winrate = moves[0].2;
+        r
+    }
+
+    #[test]
+    fn cleanup_prefers_the_dead_stones_liberties_only_where_the_search_rates_them_as_high() {
+        let (mut e, status) = lost_for_white();
+        e.play(Color::White, Move::Pass).unwrap();
+        let geo = *e.game().board().geometry();
+        let at = |v: &str| Move::Place(geo.parse_vertex(v).unwrap());
+        let (b4, c3, g5) = (at("B4"), at("C3"), at("G5"));
+        // B4 captures the dead B5. C3 fills Black's own area, which territory scoring charges.
+        let d = e.decide(Color::Black, &rated(&[(c3, 1000, 0.90), (b4, 500, 0.89)]), true, &status);
+        assert_eq!(d, Decision::Play(b4));
+        // A move the search rates clearly higher stands (it may be a defence): no liberty rule
+        // overrides it.
+        let d = e.decide(Color::Black, &rated(&[(g5, 1000, 0.90), (b4, 500, 0.60)]), true, &status);
+        assert_eq!(d, Decision::Play(g5));
+        // Nor does a liberty whose rate rests on a handful of visits.
+        let d = e.decide(Color::Black, &rated(&[(c3, 1000, 0.90), (b4, 3, 1.0)]), true, &status);
+        assert_eq!(d, Decision::Play(c3));
+        // In a won game with no living chain in atari, the capture comes first, searched or not...
+        let d = e.decide(Color::Black, &rated(&[(c3, 1000, 0.99)]), true, &status);
+        assert_eq!(d, Decision::Play(b4));
+        // ... and when the search would pass.
+        let d = e.decide(Color::Black, &rated(&[(Move::Pass, 1000, 0.9), (c3, 500, 0.9)]), true, &status);
+        assert_eq!(d, Decision::Play(b4));
+        // Outside cleanup the won count is passed.
+        let d = e.decide(Color::Black, &rated(&[(c3, 1000, 0.90), (b4, 500, 0.89)]), false, &status);
+        assert_eq!(d, Decision::Play(Move::Pass));
+        // A black stone in atari at G5 (White at F5, H5 and G4): the search's move stands, won
+        // game or not, since it may be the escape.
+        let g6 = at("G6");
+        for (color, v) in [("W", "H5"), ("B", "G5"), ("W", "G4"), ("B", "C7"), ("W", "pass")] {
+            let color = if color == "B" { Color::Black } else { Color::White };
+            e.play(color, if v == "pass" { Move::Pass } else { at(v) }).unwrap();
+        }
+        assert!(e.game().board().in_atari(geo.parse_vertex("G5").unwrap()));
+        let d = e.decide(Color::Black, &rated(&[(g6, 1000, 0.99)]), true, &status);
+        assert_eq!(d, Decision::Play(g6));
+    }
+
+    #[test]
+    fn cleanup_captures_dead_stones_without_filling_its_own_territory_first() {
+        // Black owns columns A to D, White E to G; White's A4 is dead inside Black's area, and
+        // capturing it takes A3, B4 and A5. Under territory scoring every other black stone played
+        // in Black's area costs a point.
+        let options = EngineOptions {
+            rules: RulesConfig::parse("go:scoring=territory,komi=0.5").unwrap(),
+            size: 7,
+            seed: 3,
+            threads: Some(1),
+            playouts: Some(1000),
+            max_tree_mb: 16,
+            ..EngineOptions::default()
+        };
+        let mut e = Engine::new(options);
+        let geo = *e.game().board().geometry();
+        let at = |v: &str| geo.parse_vertex(v).unwrap();
+        for (color, stones) in [
+            (Color::Black, ["D1", "D2", "D3", "D4", "D5", "D6", "D7", "B6"].as_slice()),
+            (Color::White, ["E1", "E2", "E3", "E4", "E5", "E6", "E7", "A4", "F6"].as_slice()),
+        ] {
+            for v in stones {
+                e.play(color, Move::Place(at(v))).unwrap();
+            }
+        }
+        e.play(Color::White, Move::Pass).unwrap();
+        let liberties = [at("A3"), at("B4"), at("A5")];
+        let mut played = Vec::new();
+        for _ in 0..6 {
+            match e.genmove_cleanup(Color::Black, &|| false, &mut |_| {}).unwrap() {
+                Decision::Play(Move::Place(p)) => played.push(p),
+                _ => break,
+            }
+            if e.game().board().is_empty_point(at("A4")) {
+                break;
+            }
+            e.play(Color::White, Move::Pass).unwrap();
+        }
+        assert!(played.iter().all(|p| liberties.contains(p)), "{played:?}");
+        assert!(e.game().board().is_empty_point(at("A4")), "A4 captured: {played:?}");
     }
 
     /// A `size` board with a `stones`-stone fixed handicap, komi 0.5, White to move.
