@@ -168,8 +168,11 @@ pub fn main(args: &BenchArgs) -> Result<(), String> {
     let mut written = Ok(());
     measure(&configs, usize::from(args.repeat), run, |summary| {
         let line = if args.json { json_line(summary) } else { table_row(summary) };
+        written = writeln!(out, "{line}").and_then(|()| out.flush());
         if written.is_ok() {
-            written = writeln!(out, "{line}").and_then(|()| out.flush());
+            std::ops::ControlFlow::Continue(())
+        } else {
+            std::ops::ControlFlow::Break(())
         }
     });
     match written {

@@ -16,6 +16,7 @@ use crate::playout::{Playout, Policy, Rng, Simulate};
 use crate::rules::{AnyGame, Position, RulesConfig};
 use crate::with_game;
 use rand::SeedableRng;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -136,7 +137,8 @@ fn same_but_threads(a: &BenchConfig, b: &BenchConfig) -> bool {
 }
 
 /// Takes `repeat` measurements of every configuration with `run` and hands each configuration's
-/// summary to `report` as soon as its group is done.
+/// summary to `report` as soon as its group is done; stops when `report` breaks (its reader has
+/// gone: `tengen bench | head` should not measure the rest of the suite for nobody).
 ///
 /// A group is a run of consecutive configurations that differ only in their thread count; its
 /// measurements alternate (1 thread, 2 threads, 1 thread, 2 threads, ...), so that a machine whose
@@ -146,7 +148,7 @@ pub fn measure(
     configs: &[BenchConfig],
     repeat: usize,
     mut run: impl FnMut(&BenchConfig) -> BenchResult,
-    mut report: impl FnMut(&BenchSummary),
+    mut report: impl FnMut(&BenchSummary) -> ControlFlow<()>,
 ) {
     let mut start = 0;
     while start < configs.len() {
@@ -165,7 +167,9 @@ pub fn measure(
         let one_thread = summaries.iter().find(|s| s.total.threads == 1).map(BenchSummary::median_rate);
         for mut s in summaries {
             s.vs_one_thread = one_thread.filter(|&r| r > 0.0).map(|r| s.median_rate() / r);
-            report(&s);
+            if report(&s).is_break() {
+                return;
+            }
         }
         start = end;
     }
@@ -339,7 +343,10 @@ mod tests {
     fn thread_counts_of_a_configuration_take_turns() {
         let mut calls = Vec::new();
         let mut reported = Vec::new();
-        measure(&suite(&[1, 2]), 3, fake(&mut calls), |s| reported.push(s.clone()));
+        measure(&suite(&[1, 2]), 3, fake(&mut calls), |s| {
+            reported.push(s.clone());
+            ControlFlow::Continue(())
+        });
         let (l, h) = (Policy::Light, Policy::Heavy);
         assert_eq!(
             calls,
@@ -355,11 +362,26 @@ mod tests {
     }
 
     #[test]
+    fn a_report_that_breaks_stops_the_measuring() {
+        let mut calls = Vec::new();
+        let mut reported = 0;
+        measure(&suite(&[1, 2]), 1, fake(&mut calls), |_| {
+            reported += 1;
+            ControlFlow::Break(())
+        });
+        // The light group's two runs, one report, and nothing of the heavy group.
+        assert_eq!((calls.len(), reported), (2, 1));
+    }
+
+    #[test]
     fn the_median_ignores_one_bad_run_and_the_speed_up_needs_one_thread() {
         let mut calls = Vec::new();
         let mut reported = Vec::new();
         // One configuration per group: every call alternates fast and slow.
-        measure(&suite(&[2]), 3, fake(&mut calls), |s| reported.push(s.clone()));
+        measure(&suite(&[2]), 3, fake(&mut calls), |s| {
+            reported.push(s.clone());
+            ControlFlow::Continue(())
+        });
         let light = &reported[0];
         assert_eq!(light.rates, [2000.0, 1000.0, 2000.0]);
         assert_eq!(light.median_rate(), 2000.0);
