@@ -250,9 +250,10 @@ impl GtpPlayer {
 
     /// Starts the program (if needed) and checks that it can play `setup`'s game: the variant (anything
     /// but standard Go needs `tengen-rules`), the board size and komi. Called once before a run, so bad
-    /// settings fail before any game.
+    /// settings fail before any game. Unlike `new_game`, no second start: a program that hangs or
+    /// dies while being checked fails the run at once, not after a second wait.
     pub fn check(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
-        self.new_game(setup)
+        self.prepare(setup)
     }
 
     fn start(&mut self) -> Result<&mut GtpClient, PlayerError> {
@@ -466,5 +467,33 @@ impl Drop for GtpPlayer {
         if let Some(client) = self.client.take() {
             let _ = client.quit();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_program_that_never_answers_its_check_is_started_once() {
+        let dir = std::env::temp_dir().join(format!("tengen-check-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let log = dir.join("starts");
+        // Notes each start, then reads its commands and never answers.
+        let command = format!("sh -c 'echo start >> {}; cat >/dev/null'", log.display());
+        let limits = GtpLimits { genmove: Duration::from_secs(1), admin: Duration::from_millis(300) };
+        let mut p = GtpPlayer::new(command, limits, None);
+        let setup = GameSetup {
+            rules: RulesConfig::parse("go").unwrap(),
+            size: 9,
+            handicap: 0,
+            index: 0,
+            clock: TimeSystem::None,
+        };
+        assert!(matches!(p.check(&setup), Err(PlayerError::Start(_))));
+        // The process is killed when the check fails; its line was written before it read anything.
+        let starts = std::fs::read_to_string(&log).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(starts.lines().count(), 1, "{starts:?}");
     }
 }
