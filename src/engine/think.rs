@@ -29,8 +29,9 @@ const DRAW_PASS_WINRATE: f64 = 0.55;
 const CLEANUP_TOLERANCE: f64 = 0.02;
 const CLEANUP_MIN_VISITS: u32 = 16;
 /// A won game (the favourite's win rate at least this) with no living chain in atari: cleanup
-/// then plays on the dead stones' liberties whatever the search favours. A decided search spends
-/// its playouts on one move and rates no other, so the rule above rarely finds a rated liberty.
+/// then plays on the dead stones' liberties whatever the search favours, but for liberties it rated
+/// clearly lower. A decided search spends its playouts on one move and rates no other, so the rule
+/// above rarely finds a rated liberty.
 const CLEANUP_DECIDED: f64 = 0.95;
 /// Moves over which the dynamic komi of a 19x19 handicap game fades out (Pachi's figure); other
 /// sizes in proportion to their area.
@@ -453,7 +454,11 @@ impl Engine {
             Move::Place(p) => !board.is_eye(color, p),
             _ => true,
         });
-        let must_clean = cleanup && opponent_dead && non_pass.is_some();
+        let liberties =
+            if cleanup && opponent_dead { self.cleanup_liberties(color, status) } else { Vec::new() };
+        // Cleanup does not pass while a dead stone can be taken, even when the search, seeing the
+        // game won, spent every visit on the pass.
+        let must_clean = cleanup && opponent_dead && (non_pass.is_some() || !liberties.is_empty());
         if opponent_passed && pass_legal && pass_wins && !must_clean {
             return Decision::Play(Move::Pass);
         }
@@ -461,7 +466,7 @@ impl Engine {
             return Decision::Resign;
         }
         if must_clean {
-            if let Some(mv) = self.cleanup_move(color, report, status) {
+            if let Some(mv) = cleanup_move(report, &liberties, || self.quiet(status)) {
                 return Decision::Play(mv);
             }
         }
@@ -476,24 +481,23 @@ impl Engine {
         Decision::Play(best.mv)
     }
 
-    /// Cleanup's move while the opponent has dead stones: a move on their liberties when the search
-    /// rates one as good as its favourite, when its favourite is to pass, or when the game is won and
-    /// no living chain is in atari; else `None`, and the search's move stands. Once both players have passed every move tends to win, so the
-    /// favourite may fill one's own territory (a point a stone under territory scoring) before
-    /// anything is captured; but the search may also be defending, which no rule about liberties
-    /// knows, so a liberty never overrides a move the search rates higher. A liberty is taken only
-    /// where the stone keeps two liberties (or captures), fills no own eye and touches no stone in
-    /// seki.
-    fn cleanup_move(&self, color: Color, report: &SearchReport, status: &FinalStatus) -> Option<Move> {
-        let best = report.best()?;
+    /// The points where cleanup may play to take the opponent's dead stones: their empty
+    /// neighbours where a stone of `color` is legal, keeps two liberties once its captures are
+    /// taken, touches no stone in seki and recreates no earlier position (a draw in Stoical Go).
+    /// Sorted by point.
+    fn cleanup_liberties(&self, color: Color, status: &FinalStatus) -> Vec<Point> {
         let board = self.game.board();
         let opponent = Some(color.opponent());
+        let repeats = |p: Point| {
+            let after = board.hash_after(color, p);
+            with_game!(&self.game, g => g.history().iter().any(|&(h, _)| h == after))
+        };
         let safe = |p: Point| {
             board.is_empty_point(p)
-                && !board.is_eye(color, p)
                 && !board.neighbours(p).iter().any(|q| status.seki.contains(q))
                 && self.game.check(color, Move::Place(p)).is_ok()
                 && board.liberties_after_up_to(color, p, 2) >= 2
+                && !repeats(p)
         };
         let mut liberties: Vec<Point> = status
             .dead
@@ -504,28 +508,17 @@ impl Engine {
             .collect();
         liberties.sort_unstable();
         liberties.dedup();
-        let on_liberty = |mv: Move| matches!(mv, Move::Place(p) if liberties.binary_search(&p).is_ok());
-        let min_visits = CLEANUP_MIN_VISITS.min(best.visits);
-        let as_good = report.candidates.iter().find(|c| {
-            on_liberty(c.mv) && c.visits >= min_visits && c.winrate >= best.winrate - CLEANUP_TOLERANCE
-        });
-        if let Some(c) = as_good {
-            return Some(c.mv);
-        }
-        // The search defends or captures a chain in atari (the dead aside), or the game is not yet
-        // won: its move.
-        let quiet = || {
-            board
-                .geometry()
-                .points()
-                .all(|p| board.cell(p).color().is_none() || !board.in_atari(p) || status.dead.contains(&p))
-        };
-        if best.mv != Move::Pass && !(best.winrate >= CLEANUP_DECIDED && quiet()) {
-            return None;
-        }
-        // The searched liberties first, in the search's order, then the rest.
-        let searched = report.candidates.iter().map(|c| c.mv).find(|&mv| on_liberty(mv));
-        searched.or(liberties.first().map(|&p| Move::Place(p)))
+        liberties
+    }
+
+    /// No living chain of either colour in atari (the dead stones aside): nothing for a search's
+    /// move to be defending or capturing that a rule about liberties could miss.
+    fn quiet(&self, status: &FinalStatus) -> bool {
+        let board = self.game.board();
+        board
+            .geometry()
+            .points()
+            .all(|p| board.cell(p).color().is_none() || !board.in_atari(p) || status.dead.contains(&p))
     }
 
     /// A move when the search visited nothing (no playouts allowed): the pass-like move if legal,
@@ -620,6 +613,35 @@ fn run_search<R: Simulate>(
         started,
     };
     search::search(&input, tree, config, req, stop, on_report)
+}
+
+/// Cleanup's move among `liberties` (`Engine::cleanup_liberties`), or `None` to leave the search's
+/// move standing. Once both players have passed every move tends to win, so the search's favourite
+/// may fill one's own territory (a point a stone under territory scoring) before anything is
+/// captured; but it may also be defending, which no rule about liberties knows. So a liberty is
+/// taken when the search rates it within `CLEANUP_TOLERANCE` of its favourite on enough visits;
+/// else, only when the favourite is to pass, or the game is won (`CLEANUP_DECIDED`) and `quiet`
+/// (no living chain in atari), and then never one the search rated clearly lower: the searched
+/// liberties first, in the search's order, then the others by point.
+fn cleanup_move(report: &SearchReport, liberties: &[Point], quiet: impl FnOnce() -> bool) -> Option<Move> {
+    let best = report.best()?;
+    let min_visits = CLEANUP_MIN_VISITS.min(best.visits);
+    let on_liberty = |mv: Move| match mv {
+        Move::Place(p) if liberties.binary_search(&p).is_ok() => Some(p),
+        _ => None,
+    };
+    let rated =
+        |p: Point| report.candidates.iter().find(|c| c.mv == Move::Place(p) && c.visits >= min_visits);
+    let as_good = |p: Point| rated(p).is_some_and(|c| c.winrate >= best.winrate - CLEANUP_TOLERANCE);
+    let rated_lower = |p: Point| rated(p).is_some_and(|c| c.winrate < best.winrate - CLEANUP_TOLERANCE);
+    if let Some(p) = report.candidates.iter().filter_map(|c| on_liberty(c.mv)).find(|&p| as_good(p)) {
+        return Some(Move::Place(p));
+    }
+    if best.mv != Move::Pass && !(best.winrate >= CLEANUP_DECIDED && quiet()) {
+        return None;
+    }
+    let searched = report.candidates.iter().filter_map(|c| on_liberty(c.mv)).find(|&p| !rated_lower(p));
+    searched.or_else(|| liberties.iter().copied().find(|&p| !rated_lower(p))).map(Move::Place)
 }
 
 #[cfg(test)]
@@ -757,13 +779,14 @@ mod tests {
     }
 
     #[test]
-    fn cleanup_prefers_the_dead_stones_liberties_only_where_the_search_rates_them_as_high() {
+    fn cleanup_takes_the_dead_stones_liberties_where_the_search_leaves_room_for_it() {
         let (mut e, status) = lost_for_white();
         e.play(Color::White, Move::Pass).unwrap();
         let geo = *e.game().board().geometry();
         let at = |v: &str| Move::Place(geo.parse_vertex(v).unwrap());
         let (b4, c3, g5) = (at("B4"), at("C3"), at("G5"));
-        // B4 captures the dead B5. C3 fills Black's own area, which territory scoring charges.
+        // B4 captures the dead B5. C3 fills Black's own area (a point lost, were the game scored by
+        // territory; this one is scored by area).
         let d = e.decide(Color::Black, &rated(&[(c3, 1000, 0.90), (b4, 500, 0.89)]), true, &status);
         assert_eq!(d, Decision::Play(b4));
         // A move the search rates clearly higher stands (it may be a defence): no liberty rule
@@ -776,7 +799,13 @@ mod tests {
         // In a won game with no living chain in atari, the capture comes first, searched or not...
         let d = e.decide(Color::Black, &rated(&[(c3, 1000, 0.99)]), true, &status);
         assert_eq!(d, Decision::Play(b4));
-        // ... and when the search would pass.
+        // ... but not one the search rated clearly lower.
+        let d = e.decide(Color::Black, &rated(&[(c3, 1000, 0.99), (b4, 500, 0.30)]), true, &status);
+        assert_eq!(d, Decision::Play(c3));
+        // A search that spent every visit on the pass still captures first...
+        let d = e.decide(Color::Black, &rated(&[(Move::Pass, 1000, 0.9)]), true, &status);
+        assert_eq!(d, Decision::Play(b4));
+        // ... as when the search would pass with other moves rated.
         let d = e.decide(Color::Black, &rated(&[(Move::Pass, 1000, 0.9), (c3, 500, 0.9)]), true, &status);
         assert_eq!(d, Decision::Play(b4));
         // Outside cleanup the won count is passed.

@@ -481,7 +481,7 @@ mod tests {
         let log = dir.join("starts");
         // Notes each start, then reads its commands and never answers.
         let command = format!("sh -c 'echo start >> {}; cat >/dev/null'", log.display());
-        let limits = GtpLimits { genmove: Duration::from_secs(1), admin: Duration::from_millis(300) };
+        let limits = GtpLimits { genmove: Duration::from_secs(1), admin: Duration::from_secs(1) };
         let mut p = GtpPlayer::new(command, limits, None);
         let setup = GameSetup {
             rules: RulesConfig::parse("go").unwrap(),
