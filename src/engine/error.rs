@@ -8,6 +8,8 @@ pub enum EngineError {
     Illegal(Illegal),
     UnacceptableSize,
     InvalidHandicap,
+    /// GTP's fixed handicap of this size would put a stone on a wall (the vertex).
+    HandicapOnWall(String),
     BoardNotEmpty,
     BadVertexList,
     CannotUndo,
@@ -23,6 +25,10 @@ impl fmt::Display for EngineError {
             EngineError::Illegal(_) => f.write_str("illegal move"),
             EngineError::UnacceptableSize => f.write_str("unacceptable size"),
             EngineError::InvalidHandicap => f.write_str("invalid number of stones"),
+            // GTP's text first (controllers match on it), then what this board cannot take.
+            EngineError::HandicapOnWall(v) => {
+                write!(f, "invalid number of stones (the fixed handicap point {v} is a wall)")
+            }
             EngineError::BoardNotEmpty => f.write_str("board not empty"),
             EngineError::BadVertexList => f.write_str("bad vertex list"),
             EngineError::CannotUndo => f.write_str("cannot undo"),

@@ -18,7 +18,7 @@ pub use think::{MoveReports, RootKey, DEFAULT_PLAYOUTS, RESIGN_MIN_VISITS, STATU
 
 pub use crate::search::{Candidate, FinalStatus, Limits, SearchReport, ThinkRequest, TimeLimit};
 
-use crate::board::{Color, Point, MAX_SIZE, MIN_SIZE};
+use crate::board::{Cell, Color, Point, MAX_SIZE, MIN_SIZE};
 use crate::rules::{handicap, AnyGame, Komi, Move, Outcome, RulesConfig, RulesError, Variant};
 
 /// A move as GTP speaks of it: `pass` may stand for a variant move, and the engine may resign.
@@ -189,7 +189,10 @@ impl Engine {
             handicap::fixed_points(self.game.board().geometry(), n).ok_or(EngineError::InvalidHandicap)?;
         // A wall on one of the fixed points: this board does not take that handicap (GTP has no
         // `bad vertex list` for `fixed_handicap`, whose vertices the controller did not choose).
-        self.place_handicap(&pts).map_err(|_| EngineError::InvalidHandicap)?;
+        let geo = *self.game.board().geometry();
+        let wall = pts.iter().find(|&&p| self.game.board().cell(p) == Cell::Wall).map(|&p| geo.vertex(p));
+        self.place_handicap(&pts)
+            .map_err(|_| wall.map_or(EngineError::InvalidHandicap, EngineError::HandicapOnWall))?;
         Ok(pts)
     }
 
