@@ -28,9 +28,9 @@ const DRAW_PASS_WINRATE: f64 = 0.55;
 /// (or as many as the favourite has): as good a move by the search's own measure, not a lucky one.
 const CLEANUP_TOLERANCE: f64 = 0.02;
 const CLEANUP_MIN_VISITS: u32 = 16;
-/// A won game (the favourite's win rate at least this) with no living chain in atari: cleanup
-/// then plays on the dead stones' liberties whatever the search favours, but for liberties it rated
-/// clearly lower. A decided search spends its playouts on one move and rates no other, so the rule
+/// A won game (the favourite's win rate at least this) with no chain in atari: cleanup then plays
+/// on the dead stones' liberties whatever the search favours, but for liberties it rated clearly
+/// lower. A decided search spends its playouts on one move and rates no other, so the rule
 /// above rarely finds a rated liberty.
 const CLEANUP_DECIDED: f64 = 0.95;
 /// Moves over which the dynamic komi of a 19x19 handicap game fades out (Pachi's figure); other
@@ -240,7 +240,7 @@ impl Engine {
         };
         let komi_shift = self.komi_shift(color);
         let report = self.think_from(color, &req, stop, on_report, started, komi_shift)?;
-        let status = self.status_for_decision(color, &report, &req.limits, started);
+        let status = self.status_for_decision(color, &report, &req.limits, started, cleanup);
         let decision = self.decide(color, &report, cleanup, &status);
         self.last_report = Some(report);
         self.last_komi_shift = komi_shift;
@@ -347,6 +347,7 @@ impl Engine {
         report: &SearchReport,
         limits: &Limits,
         started: Instant,
+        cleanup: bool,
     ) -> FinalStatus {
         let opponent = color.opponent();
         let opponent_passed = self.game.moves().last() == Some(&(opponent, Move::Pass));
@@ -363,7 +364,12 @@ impl Engine {
                 Some(TimeLimit { target: left.min(t.target), limit: left })
             }
         };
-        let playouts = limits.playouts.unwrap_or(STATUS_PLAYOUTS).min(STATUS_PLAYOUTS);
+        // Cleanup captures what this judgement calls dead, so it gets the full judgement whatever
+        // the move's playouts: a small one leaves dead stones standing or calls living ones dead.
+        let playouts = match limits.playouts {
+            Some(n) if !cleanup => n.min(STATUS_PLAYOUTS),
+            _ => STATUS_PLAYOUTS,
+        };
         self.status_search(opponent, Limits { playouts: Some(playouts), time, early_stop: false })
     }
 
@@ -457,8 +463,9 @@ impl Engine {
         let liberties =
             if cleanup && opponent_dead { self.cleanup_liberties(color, status) } else { Vec::new() };
         // Cleanup does not pass while a dead stone can be taken, even when the search, seeing the
-        // game won, spent every visit on the pass.
-        let must_clean = cleanup && opponent_dead && (non_pass.is_some() || !liberties.is_empty());
+        // game won, spent every visit on the pass. Where no liberty of theirs is safe to play,
+        // moves elsewhere take nothing, only points: it plays as genmove does.
+        let must_clean = !liberties.is_empty();
         if opponent_passed && pass_legal && pass_wins && !must_clean {
             return Decision::Play(Move::Pass);
         }
@@ -466,7 +473,7 @@ impl Engine {
             return Decision::Resign;
         }
         if must_clean {
-            if let Some(mv) = cleanup_move(report, &liberties, || self.quiet(status)) {
+            if let Some(mv) = cleanup_move(report, &liberties, self.quiet(color, status)) {
                 return Decision::Play(mv);
             }
         }
@@ -511,14 +518,16 @@ impl Engine {
         liberties
     }
 
-    /// No living chain of either colour in atari (the dead stones aside): nothing for a search's
-    /// move to be defending or capturing that a rule about liberties could miss.
-    fn quiet(&self, status: &FinalStatus) -> bool {
+    /// No chain in atari but the opponent's dead ones: nothing for the search's move to be
+    /// defending or capturing that a rule about liberties could miss. Own chains count even when
+    /// judged dead: the judgement's playouts may lose a stone the search would save.
+    fn quiet(&self, color: Color, status: &FinalStatus) -> bool {
         let board = self.game.board();
-        board
-            .geometry()
-            .points()
-            .all(|p| board.cell(p).color().is_none() || !board.in_atari(p) || status.dead.contains(&p))
+        let opponent = Some(color.opponent());
+        board.geometry().points().all(|p| match board.cell(p).color() {
+            None => true,
+            c => !board.in_atari(p) || (c == opponent && status.dead.contains(&p)),
+        })
     }
 
     /// A move when the search visited nothing (no playouts allowed): the pass-like move if legal,
@@ -618,13 +627,19 @@ fn run_search<R: Simulate>(
 /// Cleanup's move among `liberties` (`Engine::cleanup_liberties`), or `None` to leave the search's
 /// move standing. Once both players have passed every move tends to win, so the search's favourite
 /// may fill one's own territory (a point a stone under territory scoring) before anything is
-/// captured; but it may also be defending, which no rule about liberties knows. So a liberty is
-/// taken when the search rates it within `CLEANUP_TOLERANCE` of its favourite on enough visits;
-/// else, only when the favourite is to pass, or the game is won (`CLEANUP_DECIDED`) and `quiet`
-/// (no living chain in atari), and then never one the search rated clearly lower: the searched
-/// liberties first, in the search's order, then the others by point.
-fn cleanup_move(report: &SearchReport, liberties: &[Point], quiet: impl FnOnce() -> bool) -> Option<Move> {
+/// captured; but it may also be defending, which no rule about liberties knows. So while a chain
+/// is in atari (`quiet` false: any of one's own, or a living one of the opponent's) the search's
+/// move stands unless it is to pass. Otherwise a liberty is taken when the search rates it within
+/// `CLEANUP_TOLERANCE` of its favourite on enough visits; else, only when the favourite is to pass
+/// or the game is won (`CLEANUP_DECIDED`), and then never one the search rated clearly lower: the
+/// searched liberties first, in the search's order, then the others by point.
+fn cleanup_move(report: &SearchReport, liberties: &[Point], quiet: bool) -> Option<Move> {
     let best = report.best()?;
+    if best.mv != Move::Pass && !quiet {
+        // In a decided game every move rates alike, so a liberty "as good" as a defence says
+        // nothing: with a chain in atari, the search's move.
+        return None;
+    }
     let min_visits = CLEANUP_MIN_VISITS.min(best.visits);
     let on_liberty = |mv: Move| match mv {
         Move::Place(p) if liberties.binary_search(&p).is_ok() => Some(p),
@@ -637,7 +652,7 @@ fn cleanup_move(report: &SearchReport, liberties: &[Point], quiet: impl FnOnce()
     if let Some(p) = report.candidates.iter().filter_map(|c| on_liberty(c.mv)).find(|&p| as_good(p)) {
         return Some(Move::Place(p));
     }
-    if best.mv != Move::Pass && !(best.winrate >= CLEANUP_DECIDED && quiet()) {
+    if best.mv != Move::Pass && best.winrate < CLEANUP_DECIDED {
         return None;
     }
     let searched = report.candidates.iter().filter_map(|c| on_liberty(c.mv)).find(|&p| !rated_lower(p));
@@ -821,6 +836,14 @@ mod tests {
         assert!(e.game().board().in_atari(geo.parse_vertex("G5").unwrap()));
         let d = e.decide(Color::Black, &rated(&[(g6, 1000, 0.99)]), true, &status);
         assert_eq!(d, Decision::Play(g6));
+        // In a won game a liberty rates as high as the escape: the escape still stands, and does
+        // when the judgement has given the stone up too.
+        let d = e.decide(Color::Black, &rated(&[(g6, 1000, 0.99), (b4, 900, 0.99)]), true, &status);
+        assert_eq!(d, Decision::Play(g6));
+        let mut given_up = status.clone();
+        given_up.dead.push(geo.parse_vertex("G5").unwrap());
+        let d = e.decide(Color::Black, &rated(&[(g6, 1000, 0.99), (b4, 900, 0.99)]), true, &given_up);
+        assert_eq!(d, Decision::Play(g6));
     }
 
     #[test]
@@ -908,6 +931,26 @@ mod tests {
             e.final_status();
             assert!(e.cached_entry().unwrap().settled);
         }
+    }
+
+    #[test]
+    fn cleanup_judges_the_stones_in_full_whatever_the_moves_playouts() {
+        // Cleanup captures what the judgement calls dead: a ten-playout judgement would decide it.
+        let options = EngineOptions {
+            rules: RulesConfig::parse("go").unwrap(),
+            size: 9,
+            threads: Some(1),
+            playouts: Some(10),
+            max_tree_mb: 16,
+            ..EngineOptions::default()
+        };
+        let mut e = Engine::new(options);
+        let e5 = e.game().board().geometry().parse_vertex("E5").unwrap();
+        e.play(Color::Black, Move::Place(e5)).unwrap();
+        e.play(Color::White, Move::Pass).unwrap();
+        e.genmove_cleanup(Color::Black, &|| false, &mut |_| {}).unwrap();
+        e.undo().unwrap();
+        assert!(e.cached_entry().is_some_and(|c| c.settled), "a full judgement of the board");
     }
 
     #[test]
