@@ -28,9 +28,9 @@ const DRAW_PASS_WINRATE: f64 = 0.55;
 /// (or as many as the favourite has): as good a move by the search's own measure, not a lucky one.
 const CLEANUP_TOLERANCE: f64 = 0.02;
 const CLEANUP_MIN_VISITS: u32 = 16;
-/// A won game (the favourite's win rate at least this) with no chain in atari: cleanup then plays
-/// on the dead stones' liberties whatever the search favours, but for liberties it rated clearly
-/// lower. A decided search spends its playouts on one move and rates no other, so the rule
+/// A won game (the favourite's win rate at least this): cleanup then plays on the dead stones'
+/// liberties whatever the search favours, unless the favourite saves a chain or captures, and but
+/// for liberties it rated clearly lower. A decided search spends its playouts on one move and rates no other, so the rule
 /// above rarely finds a rated liberty.
 const CLEANUP_DECIDED: f64 = 0.95;
 /// Moves over which the dynamic komi of a 19x19 handicap game fades out (Pachi's figure); other
@@ -351,7 +351,9 @@ impl Engine {
     ) -> FinalStatus {
         let opponent = color.opponent();
         let opponent_passed = self.game.moves().last() == Some(&(opponent, Move::Pass));
-        if self.variant() == Variant::Stones || !opponent_passed {
+        // Cleanup captures what the judgement calls dead, so it judges whether or not the
+        // opponent passed (a player may capture during a cleanup).
+        if self.variant() == Variant::Stones || !(opponent_passed || cleanup) {
             return self.final_status_from(report);
         }
         let time = match limits.time {
@@ -463,8 +465,7 @@ impl Engine {
         let liberties =
             if cleanup && opponent_dead { self.cleanup_liberties(color, status) } else { Vec::new() };
         // Cleanup does not pass while a dead stone can be taken, even when the search, seeing the
-        // game won, spent every visit on the pass. Where no liberty of theirs is safe to play,
-        // moves elsewhere take nothing, only points: it plays as genmove does.
+        // game won, spent every visit on the pass.
         let must_clean = !liberties.is_empty();
         if opponent_passed && pass_legal && pass_wins && !must_clean {
             return Decision::Play(Move::Pass);
@@ -473,7 +474,7 @@ impl Engine {
             return Decision::Resign;
         }
         if must_clean {
-            if let Some(mv) = cleanup_move(report, &liberties, self.quiet(color, status)) {
+            if let Some(mv) = cleanup_move(report, &liberties, |mv| self.defends(color, mv)) {
                 return Decision::Play(mv);
             }
         }
@@ -489,9 +490,10 @@ impl Engine {
     }
 
     /// The points where cleanup may play to take the opponent's dead stones: their empty
-    /// neighbours where a stone of `color` is legal, keeps two liberties once its captures are
-    /// taken, touches no stone in seki and recreates no earlier position (a draw in Stoical Go).
-    /// Sorted by point.
+    /// neighbours where a stone of `color` is legal, touches no stone in seki, recreates no earlier
+    /// position (a draw in Stoical Go) and keeps two liberties once its captures are taken; when
+    /// no point keeps two, those that do not (a throw-in: a dead group's last eye space is taken
+    /// that way). Sorted by point.
     fn cleanup_liberties(&self, color: Color, status: &FinalStatus) -> Vec<Point> {
         let board = self.game.board();
         let opponent = Some(color.opponent());
@@ -499,11 +501,10 @@ impl Engine {
             let after = board.hash_after(color, p);
             with_game!(&self.game, g => g.history().iter().any(|&(h, _)| h == after))
         };
-        let safe = |p: Point| {
+        let playable = |p: Point| {
             board.is_empty_point(p)
                 && !board.neighbours(p).iter().any(|q| status.seki.contains(q))
                 && self.game.check(color, Move::Place(p)).is_ok()
-                && board.liberties_after_up_to(color, p, 2) >= 2
                 && !repeats(p)
         };
         let mut liberties: Vec<Point> = status
@@ -511,23 +512,31 @@ impl Engine {
             .iter()
             .filter(|&&p| board.cell(p).color() == opponent)
             .flat_map(|&p| board.neighbours(p))
-            .filter(|&q| safe(q))
+            .filter(|&q| playable(q))
             .collect();
         liberties.sort_unstable();
         liberties.dedup();
-        liberties
+        let safe: Vec<Point> =
+            liberties.iter().copied().filter(|&p| board.liberties_after_up_to(color, p, 2) >= 2).collect();
+        if safe.is_empty() {
+            liberties
+        } else {
+            safe
+        }
     }
 
-    /// No chain in atari but the opponent's dead ones: nothing for the search's move to be
-    /// defending or capturing that a rule about liberties could miss. Own chains count even when
-    /// judged dead: the judgement's playouts may lose a stone the search would save.
-    fn quiet(&self, color: Color, status: &FinalStatus) -> bool {
+    /// Does `mv` save an own chain in atari (it is the chain's last liberty) or capture
+    /// something? Such a search move is left standing: a rule about liberties cannot tell a
+    /// defence from a fill. Own chains count even when judged dead (the judgement's playouts may
+    /// lose a stone the search would save).
+    fn defends(&self, color: Color, mv: Move) -> bool {
+        let Move::Place(p) = mv else { return false };
         let board = self.game.board();
-        let opponent = Some(color.opponent());
-        board.geometry().points().all(|p| match board.cell(p).color() {
-            None => true,
-            c => !board.in_atari(p) || (c == opponent && status.dead.contains(&p)),
-        })
+        board.captures_any(color, p)
+            || board
+                .neighbours(p)
+                .iter()
+                .any(|&q| board.cell(q).color() == Some(color) && board.atari_liberty(q) == Some(p))
     }
 
     /// A move when the search visited nothing (no playouts allowed): the pass-like move if legal,
@@ -627,17 +636,16 @@ fn run_search<R: Simulate>(
 /// Cleanup's move among `liberties` (`Engine::cleanup_liberties`), or `None` to leave the search's
 /// move standing. Once both players have passed every move tends to win, so the search's favourite
 /// may fill one's own territory (a point a stone under territory scoring) before anything is
-/// captured; but it may also be defending, which no rule about liberties knows. So while a chain
-/// is in atari (`quiet` false: any of one's own, or a living one of the opponent's) the search's
-/// move stands unless it is to pass. Otherwise a liberty is taken when the search rates it within
+/// captured; but it may also be defending, which no rule about liberties knows. So a favourite
+/// that saves an own chain in atari or captures (`defends`) stands. Otherwise a liberty is taken when the search rates it within
 /// `CLEANUP_TOLERANCE` of its favourite on enough visits; else, only when the favourite is to pass
 /// or the game is won (`CLEANUP_DECIDED`), and then never one the search rated clearly lower: the
 /// searched liberties first, in the search's order, then the others by point.
-fn cleanup_move(report: &SearchReport, liberties: &[Point], quiet: bool) -> Option<Move> {
+fn cleanup_move(report: &SearchReport, liberties: &[Point], defends: impl Fn(Move) -> bool) -> Option<Move> {
     let best = report.best()?;
-    if best.mv != Move::Pass && !quiet {
+    if defends(best.mv) {
         // In a decided game every move rates alike, so a liberty "as good" as a defence says
-        // nothing: with a chain in atari, the search's move.
+        // nothing: the search's move.
         return None;
     }
     let min_visits = CLEANUP_MIN_VISITS.min(best.visits);
@@ -844,6 +852,9 @@ mod tests {
         given_up.dead.push(geo.parse_vertex("G5").unwrap());
         let d = e.decide(Color::Black, &rated(&[(g6, 1000, 0.99), (b4, 900, 0.99)]), true, &given_up);
         assert_eq!(d, Decision::Play(g6));
+        // A stone in atari elsewhere does not stop the capture when the favourite does not save it.
+        let d = e.decide(Color::Black, &rated(&[(c3, 1000, 0.99)]), true, &given_up);
+        assert_eq!(d, Decision::Play(b4));
     }
 
     #[test]
@@ -944,13 +955,17 @@ mod tests {
             max_tree_mb: 16,
             ..EngineOptions::default()
         };
-        let mut e = Engine::new(options);
-        let e5 = e.game().board().geometry().parse_vertex("E5").unwrap();
-        e.play(Color::Black, Move::Place(e5)).unwrap();
-        e.play(Color::White, Move::Pass).unwrap();
-        e.genmove_cleanup(Color::Black, &|| false, &mut |_| {}).unwrap();
-        e.undo().unwrap();
-        assert!(e.cached_entry().is_some_and(|c| c.settled), "a full judgement of the board");
+        let geo = *Engine::new(options.clone()).game().board().geometry();
+        let at = |v: &str| Move::Place(geo.parse_vertex(v).unwrap());
+        // After the opponent's pass, and after a stone of its (a capture during cleanup, say).
+        for last in [Move::Pass, at("A1")] {
+            let mut e = Engine::new(options.clone());
+            e.play(Color::Black, at("E5")).unwrap();
+            e.play(Color::White, last).unwrap();
+            e.genmove_cleanup(Color::Black, &|| false, &mut |_| {}).unwrap();
+            e.undo().unwrap();
+            assert!(e.cached_entry().is_some_and(|c| c.settled), "a full judgement after {last:?}");
+        }
     }
 
     #[test]
