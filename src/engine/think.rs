@@ -858,6 +858,32 @@ mod tests {
     }
 
     #[test]
+    fn cleanup_throws_in_where_no_liberty_keeps_two() {
+        // White's A2 B2 C2 C1 is dead in Black's corner with a two-point eye, A1 and B1, its last
+        // liberties: a black stone on either has one liberty. Capturing takes a throw-in first.
+        let options = EngineOptions {
+            rules: RulesConfig::parse("go").unwrap(),
+            size: 7,
+            threads: Some(1),
+            playouts: Some(100),
+            max_tree_mb: 16,
+            ..EngineOptions::default()
+        };
+        let mut e = Engine::new(options);
+        let geo = *e.game().board().geometry();
+        let at = |v: &str| geo.parse_vertex(v).unwrap();
+        for v in ["A3", "B3", "C3", "D3", "D2", "D1"] {
+            e.play(Color::Black, Move::Place(at(v))).unwrap();
+        }
+        for v in ["A2", "B2", "C2", "C1"] {
+            e.play(Color::White, Move::Place(at(v))).unwrap();
+        }
+        let status = FinalStatus { dead: ["A2", "B2", "C2", "C1"].map(at).to_vec(), seki: Vec::new() };
+        let d = e.decide(Color::Black, &rated(&[(Move::Pass, 1000, 0.99)]), true, &status);
+        assert!(matches!(d, Decision::Play(Move::Place(p)) if p == at("A1") || p == at("B1")), "{d:?}");
+    }
+
+    #[test]
     fn cleanup_captures_dead_stones_without_filling_its_own_territory_first() {
         // Black owns columns A to D, White E to G; White's A4 is dead inside Black's area, and
         // capturing it takes A3, B4 and A5. Under territory scoring every other black stone played
