@@ -30,8 +30,8 @@ const CLEANUP_TOLERANCE: f64 = 0.02;
 const CLEANUP_MIN_VISITS: u32 = 16;
 /// A won game (the favourite's win rate at least this): cleanup then plays on the dead stones'
 /// liberties whatever the search favours, unless the favourite saves a chain or captures, and but
-/// for liberties it rated clearly lower. A decided search spends its playouts on one move and rates no other, so the rule
-/// above rarely finds a rated liberty.
+/// for liberties it rated clearly lower. A decided search spends its playouts on one move and
+/// rates no other, so the rule above rarely finds a rated liberty.
 const CLEANUP_DECIDED: f64 = 0.95;
 /// Moves over which the dynamic komi of a 19x19 handicap game fades out (Pachi's figure); other
 /// sizes in proportion to their area.
@@ -637,10 +637,11 @@ fn run_search<R: Simulate>(
 /// move standing. Once both players have passed every move tends to win, so the search's favourite
 /// may fill one's own territory (a point a stone under territory scoring) before anything is
 /// captured; but it may also be defending, which no rule about liberties knows. So a favourite
-/// that saves an own chain in atari or captures (`defends`) stands. Otherwise a liberty is taken when the search rates it within
-/// `CLEANUP_TOLERANCE` of its favourite on enough visits; else, only when the favourite is to pass
-/// or the game is won (`CLEANUP_DECIDED`), and then never one the search rated clearly lower: the
-/// searched liberties first, in the search's order, then the others by point.
+/// that saves an own chain in atari or captures (`defends`) stands. Otherwise a liberty is taken
+/// when the search rates it within `CLEANUP_TOLERANCE` of its favourite on enough visits; else,
+/// only when the favourite is to pass or the game is won (`CLEANUP_DECIDED`), and then never one
+/// the search rated clearly lower: the searched liberties first, in the search's order, then the
+/// others by point.
 fn cleanup_move(report: &SearchReport, liberties: &[Point], defends: impl Fn(Move) -> bool) -> Option<Move> {
     let best = report.best()?;
     if defends(best.mv) {
