@@ -447,7 +447,6 @@ impl Engine {
         let pass_legal = self.game.check(color, Move::Pass).is_ok()
             || self.game.outcome().is_some_and(|o| o.reason == EndReason::TwoPasses);
         let board = self.game.board();
-        let opponent_dead = status.dead.iter().any(|&p| board.cell(p).color() == Some(opponent));
         // The count if the game ended now, the dead stones removed by our judgement.
         let margin = self.game.score(&status.dead).map_or(0.0, |o| match o.winner {
             Some(w) if w == color => o.margin,
@@ -462,8 +461,7 @@ impl Engine {
             Move::Place(p) => !board.is_eye(color, p),
             _ => true,
         });
-        let liberties =
-            if cleanup && opponent_dead { self.cleanup_liberties(color, status) } else { Vec::new() };
+        let liberties = if cleanup { self.cleanup_liberties(color, status) } else { Vec::new() };
         // Cleanup does not pass while a dead stone can be taken, even when the search, seeing the
         // game won, spent every visit on the pass.
         let must_clean = !liberties.is_empty();
@@ -502,9 +500,8 @@ impl Engine {
             with_game!(&self.game, g => g.history().iter().any(|&(h, _)| h == after))
         };
         let playable = |p: Point| {
-            board.is_empty_point(p)
+            self.game.check(color, Move::Place(p)).is_ok()
                 && !board.neighbours(p).iter().any(|q| status.seki.contains(q))
-                && self.game.check(color, Move::Place(p)).is_ok()
                 && !repeats(p)
         };
         let mut liberties: Vec<Point> = status
@@ -700,18 +697,22 @@ mod tests {
         }
     }
 
+    /// One thread, a small tree, `playouts` a move: the options of these tests' engines.
+    fn options(rules: &str, size: usize, playouts: u64) -> EngineOptions {
+        EngineOptions {
+            rules: RulesConfig::parse(rules).unwrap(),
+            size,
+            threads: Some(1),
+            playouts: Some(playouts),
+            max_tree_mb: 16,
+            ..EngineOptions::default()
+        }
+    }
+
     /// An engine at `LOST_FOR_WHITE` (its stones played in reading order, Black's last, so White is
     /// to move) and the judgement that B5 is dead.
     fn lost_for_white() -> (Engine, FinalStatus) {
-        let options = EngineOptions {
-            rules: RulesConfig::parse("go").unwrap(),
-            size: 9,
-            threads: Some(1),
-            playouts: Some(100),
-            max_tree_mb: 16,
-            ..EngineOptions::default()
-        };
-        let mut e = Engine::new(options);
+        let mut e = Engine::new(options("go", 9, 100));
         play_diagram(&mut e, LOST_FOR_WHITE);
         let b5 = e.game().board().geometry().parse_vertex("B5").unwrap();
         (e, FinalStatus { dead: vec![b5], seki: Vec::new() })
@@ -862,15 +863,7 @@ mod tests {
     fn cleanup_throws_in_where_no_liberty_keeps_two() {
         // White's A2 B2 C2 C1 is dead in Black's corner with a two-point eye, A1 and B1, its last
         // liberties: a black stone on either has one liberty. Capturing takes a throw-in first.
-        let options = EngineOptions {
-            rules: RulesConfig::parse("go").unwrap(),
-            size: 7,
-            threads: Some(1),
-            playouts: Some(100),
-            max_tree_mb: 16,
-            ..EngineOptions::default()
-        };
-        let mut e = Engine::new(options);
+        let mut e = Engine::new(options("go", 7, 100));
         let geo = *e.game().board().geometry();
         let at = |v: &str| geo.parse_vertex(v).unwrap();
         for v in ["A3", "B3", "C3", "D3", "D2", "D1"] {
@@ -889,16 +882,8 @@ mod tests {
         // Black owns columns A to D, White E to G; White's A4 is dead inside Black's area, and
         // capturing it takes A3, B4 and A5. Under territory scoring every other black stone played
         // in Black's area costs a point.
-        let options = EngineOptions {
-            rules: RulesConfig::parse("go:scoring=territory,komi=0.5").unwrap(),
-            size: 7,
-            seed: 3,
-            threads: Some(1),
-            playouts: Some(1000),
-            max_tree_mb: 16,
-            ..EngineOptions::default()
-        };
-        let mut e = Engine::new(options);
+        let mut e =
+            Engine::new(EngineOptions { seed: 3, ..options("go:scoring=territory,komi=0.5", 7, 1000) });
         let geo = *e.game().board().geometry();
         let at = |v: &str| geo.parse_vertex(v).unwrap();
         for (color, stones) in [
@@ -949,15 +934,7 @@ mod tests {
     #[test]
     fn a_small_searchs_judgement_decides_its_pass_but_not_the_count() {
         for (playouts, settled) in [(10, false), (STATUS_PLAYOUTS, true)] {
-            let options = EngineOptions {
-                rules: RulesConfig::parse("go").unwrap(),
-                size: 9,
-                threads: Some(1),
-                playouts: Some(playouts),
-                max_tree_mb: 16,
-                ..EngineOptions::default()
-            };
-            let mut e = Engine::new(options);
+            let mut e = Engine::new(options("go", 9, playouts));
             let e5 = e.game().board().geometry().parse_vertex("E5").unwrap();
             e.play(Color::Black, Move::Place(e5)).unwrap();
             e.play(Color::White, Move::Pass).unwrap();
@@ -974,14 +951,7 @@ mod tests {
     #[test]
     fn cleanup_judges_the_stones_in_full_whatever_the_moves_playouts() {
         // Cleanup captures what the judgement calls dead: a ten-playout judgement would decide it.
-        let options = EngineOptions {
-            rules: RulesConfig::parse("go").unwrap(),
-            size: 9,
-            threads: Some(1),
-            playouts: Some(10),
-            max_tree_mb: 16,
-            ..EngineOptions::default()
-        };
+        let options = options("go", 9, 10);
         let geo = *Engine::new(options.clone()).game().board().geometry();
         let at = |v: &str| Move::Place(geo.parse_vertex(v).unwrap());
         // After the opponent's pass, and after a stone of its (a capture during cleanup, say).

@@ -86,6 +86,11 @@ pub trait Player {
     fn name(&self) -> String;
     /// Starts a new game (and the program, if it is not running).
     fn new_game(&mut self, setup: &GameSetup) -> Result<(), PlayerError>;
+    /// Checks, once before a run, that the player can play `setup`'s game, so that bad settings
+    /// fail before any game.
+    fn check(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
+        self.new_game(setup)
+    }
     /// Tells the player about a move (its opponent's, or a random opening move).
     fn play(&mut self, color: Color, mv: Move) -> Result<(), PlayerError>;
     /// Tells the player its clock before its move (games with a match clock only), as a
@@ -248,14 +253,6 @@ impl GtpPlayer {
         }
     }
 
-    /// Starts the program (if needed) and checks that it can play `setup`'s game: the variant (anything
-    /// but standard Go needs `tengen-rules`), the board size and komi. Called once before a run, so bad
-    /// settings fail before any game. Unlike `new_game`, no second start: a program that hangs or
-    /// dies while being checked fails the run at once, not after a second wait.
-    pub fn check(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
-        self.prepare(setup)
-    }
-
     fn start(&mut self) -> Result<&mut GtpClient, PlayerError> {
         if self.client.is_none() {
             let options = SpawnOptions { admin_timeout: self.limits.admin, ..SpawnOptions::default() };
@@ -401,6 +398,14 @@ fn option_unknown_to_gtp(rules: &RulesConfig) -> Option<&'static str> {
 }
 
 impl Player for GtpPlayer {
+    /// Starts the program and checks that it can play `setup`'s game: the variant (anything but
+    /// standard Go needs `tengen-rules`), the board size and komi. Unlike `new_game`, no second
+    /// start: a program that hangs or dies while being checked fails the run at once, not after a
+    /// second wait.
+    fn check(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
+        self.prepare(setup)
+    }
+
     fn name(&self) -> String {
         let ident = self.ident.clone().unwrap_or_else(|| "GTP program".into());
         format!("{ident} ({})", self.command)

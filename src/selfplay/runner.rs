@@ -281,16 +281,12 @@ fn prepare_dir(config: &RunConfig) -> Result<super::output::Results, RunError> {
 fn check_players(config: &RunConfig) -> Result<(String, String), RunError> {
     let mut names = Vec::new();
     for spec in [&config.a, &config.b] {
-        let name = match spec {
-            PlayerSpec::Gtp { command, limits, time_settings } => {
-                let mut p = GtpPlayer::new(command.clone(), *limits, time_settings.clone());
-                p.check(&config.spec(0).setup)
-                    .map_err(|e| RunError::Player(format!("--opponent {command:?}: {e}")))?;
-                p.name()
-            }
-            PlayerSpec::Engine { .. } => spec.make().name(),
-        };
-        names.push(name);
+        let mut p = spec.make();
+        if let PlayerSpec::Gtp { command, .. } = spec {
+            p.check(&config.spec(0).setup)
+                .map_err(|e| RunError::Player(format!("--opponent {command:?}: {e}")))?;
+        }
+        names.push(p.name());
     }
     let b = names.pop().expect("two players");
     Ok((names.pop().expect("two players"), b))
