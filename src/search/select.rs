@@ -45,9 +45,9 @@ pub fn value(child: &Node, amaf: &Amaf, parent_visits: u32, config: &SearchConfi
 ///
 /// In integers, exactly: every count stays below 2^31 (the search stops at `MAX_VISITS`) and `k` is
 /// a few thousand, so each product is below 2^63 and each sum fits 64 bits; comparing two fractions
-/// takes two 64x64 -> 128-bit multiplications. Integer arithmetic needs no conversions, which were
-/// most of the work per child in floating point, and it is exact where doubles rounded the cross
-/// products of large counts.
+/// takes two 64x64 -> 128-bit multiplications. Exact where doubles rounded the cross products of
+/// large counts; `select` asks it only of the children whose approximate keys (`key`) are near the
+/// top.
 #[inline]
 fn fraction(child: &Node, amaf: &Amaf, k: u64) -> (u64, u64) {
     // Both pairs hold the prior already (see `Node`).
@@ -69,16 +69,11 @@ fn greater(a: u64, b: u64, c: u64, d: u64) -> bool {
     a as u128 * d as u128 > c as u128 * b as u128
 }
 
-/// Marks the path that calls it as rarely taken (a call to a `#[cold]` function is what the
-/// standard library's `hint::cold_path` amounts to; that one needs Rust 1.95).
-#[cold]
-#[inline(always)]
-fn cold() {}
-
 /// The child of `node` with the highest selection value (the first of equals, so one thread is
-/// deterministic); `None` for a node without children.
+/// deterministic); `None` for a node without children. `keys` is the caller's scratch space (it
+/// grows once, to the most children a node has).
 #[inline]
-pub fn select(tree: &Tree, node: u32, config: &SearchConfig) -> Option<u32> {
+pub fn select(tree: &Tree, node: u32, config: &SearchConfig, keys: &mut Vec<f32>) -> Option<u32> {
     let (first, kids) = tree.child_slice(node);
     let amafs = tree.amaf_slice(first, kids.len());
     if config.explore > 0.0 {
@@ -92,25 +87,94 @@ pub fn select(tree: &Tree, node: u32, config: &SearchConfig) -> Option<u32> {
         }
         return best.map(|(_, i)| first + i);
     }
-    // Without the exploration term every value is a fraction with a positive denominator, and
-    // `a / b > c / d` is `a * d > c * b`: the comparison needs no division. Selection runs over every
-    // child at every step of every descent, so three divisions per child were most of its time.
+    // Without the exploration term every value is a fraction (`fraction`), and the exact
+    // comparison of two takes two 128-bit products. Selection runs over every child at every step
+    // of every descent, so it compares exactly only the children whose single-precision keys come
+    // within rounding of the top key (one or two, mostly): the keys of four children take a
+    // handful of vector instructions, where the exact fractions took about 30 instructions a child.
     let k = rave_equiv(config);
-    let (first_kid, first_amaf) = kids.first().zip(amafs.first())?;
-    // The first child leads to begin with (comparing it with itself changes nothing).
-    let (mut best_num, mut best_den) = fraction(first_kid, first_amaf, k);
-    let mut best = 0;
-    for (i, (child, amaf)) in kids.iter().zip(amafs).enumerate() {
-        let (num, den) = fraction(child, amaf, k);
-        if greater(num, den, best_num, best_den) {
-            // A new leader is rare after the first few children. As a branch the comparison is
-            // predicted and the next child's work starts at once; as a select (what the compiler
-            // would make of it) every child waits for the previous child's comparison.
-            cold();
-            (best_num, best_den, best) = (num, den, i as u32);
+    let n = kids.len();
+    // Whole chunks of keys for the second pass, the padding below every floor.
+    let padded = n.next_multiple_of(LANES);
+    if keys.len() < padded {
+        keys.resize(padded, 0.0);
+    }
+    let keys = &mut keys[..padded];
+    keys[n..].fill(-1.0);
+    let top = fill_keys(kids, amafs, &mut keys[..n], k as f32);
+    // Every child of the highest exact value has a key at or above the floor (see `KEY_SLACK`),
+    // so the first of them is the choice of an exact scan of all children.
+    let floor = top * (1.0 - KEY_SLACK);
+    let mut best: Option<(u64, u64, usize)> = None;
+    for (c, chunk) in keys.chunks_exact(LANES).enumerate() {
+        // Most chunks hold no key near the top: one vector comparison for four.
+        if !chunk.iter().fold(false, |near, &key| near | (key >= floor)) {
+            continue;
+        }
+        for (i, &key) in (c * LANES..).zip(chunk) {
+            if key >= floor {
+                let (num, den) = fraction(&kids[i], &amafs[i], k);
+                if best.is_none_or(|(bn, bd, _)| greater(num, den, bn, bd)) {
+                    best = Some((num, den, i));
+                }
+            }
         }
     }
-    Some(first + best)
+    best.map(|(_, _, i)| first + i as u32)
+}
+
+/// How far below the top key a key may lie while its child's exact value ties or beats the top
+/// child's. A key is its fraction to within 13 roundings of single precision (`2^-24` each, all
+/// of its terms positive, so no cancellation): under 8e-7 of it. Two keys' errors then part them
+/// by at most 1.6e-6 of the top, and the slack is more than twice that.
+const KEY_SLACK: f32 = 4e-6;
+
+/// Children per chunk of keys: one SSE2 vector of `f32`, the baseline x86-64 target's width.
+const LANES: usize = 4;
+
+/// Writes the key of each child (`key`) and returns the greatest. The children go four at a time,
+/// lane by lane, which the compiler turns into vector instructions (the loads stay one per count
+/// pair: the counts are atomics).
+#[inline(always)]
+fn fill_keys(kids: &[Node], amafs: &[Amaf], keys: &mut [f32], kf: f32) -> f32 {
+    let mut tops = [0.0f32; LANES];
+    let mut kid_chunks = kids.chunks_exact(LANES);
+    let mut amaf_chunks = amafs.chunks_exact(LANES);
+    let mut key_chunks = keys.chunks_exact_mut(LANES);
+    for ((kc, ac), keyc) in (&mut kid_chunks).zip(&mut amaf_chunks).zip(&mut key_chunks) {
+        let (mut un, mut w, mut an, mut aw) = ([0; LANES], [0; LANES], [0; LANES], [0; LANES]);
+        for l in 0..LANES {
+            ((un[l], w[l]), (an[l], aw[l])) = (kc[l].experience(), ac[l].get());
+        }
+        for l in 0..LANES {
+            let v = key((un[l], w[l], an[l], aw[l]), kf);
+            keyc[l] = v;
+            tops[l] = if v > tops[l] { v } else { tops[l] };
+        }
+    }
+    let mut top = tops.iter().fold(0.0f32, |t, &v| if v > t { v } else { t });
+    let rest = kid_chunks.remainder().iter().zip(amaf_chunks.remainder());
+    for ((kid, amaf), slot) in rest.zip(key_chunks.into_remainder()) {
+        let ((un, w), (an, aw)) = (kid.experience(), amaf.get());
+        let v = key((un, w, an, aw), kf);
+        *slot = v;
+        top = if v > top { v } else { top };
+    }
+    top
+}
+
+/// `fraction` as one single-precision quotient: a child's selection key. The counts (visits, wins,
+/// AMAF visits and wins, priors included) stay below 2^31 (`MAX_VISITS`; wins are at most twice
+/// the visits), so the signed conversions, which SSE2 has and the unsigned ones it lacks, read
+/// them right.
+#[inline(always)]
+fn key((un, w, an, aw): (u32, u32, u32, u32), kf: f32) -> f32 {
+    let (un, w, an, aw) = (un as i32 as f32, w as i32 as f32, an as i32 as f32, aw as i32 as f32);
+    let ka = an + kf;
+    let (num, den) = (ka * w + kf * aw, ka * un + kf * an);
+    // No experience at all is 1/1, as in `fraction`.
+    let none = if den == 0.0 { 1.0 } else { 0.0 };
+    (num + none) / (den + none)
 }
 
 /// The RAVE equivalence as the integer the fraction takes (at least 1).
@@ -205,12 +269,43 @@ mod tests {
             // The first child within rounding of the best value (doubles cannot tell those apart).
             let expected = kids[values.iter().position(|&v| v >= best - 1e-12).unwrap()];
             let unique = values.iter().filter(|&&v| v >= best - 1e-12).count() == 1;
-            let chosen = select(&tree, ROOT, &c).unwrap();
+            let chosen = select(&tree, ROOT, &c, &mut Vec::new()).unwrap();
             if unique {
                 assert_eq!(chosen, expected, "round {round}");
             } else {
                 assert!(values[(chosen - first) as usize] >= best - 1e-12, "round {round}");
             }
+        }
+    }
+
+    #[test]
+    fn keys_that_round_alike_leave_the_choice_to_the_exact_values() {
+        let c = SearchConfig::default();
+        // Each case: the children's (visits, wins, AMAF visits, AMAF wins) and the one to choose.
+        // In single precision 2^29 - 1, 2^29 - 3 and 2^29 all read 2^29, so the keys of the
+        // first three cases tie; in the next two the rounding puts the lesser value's key first
+        // (keys 1.0 and 1 - 2^-24 for exact values 1 - 6.1e-8 and 1 - 2.8e-8).
+        let big = 1u32 << 29;
+        let (lesser, greater) = ((big + 28, big - 5, 0, 0), (big - 66, big - 81, 0, 0));
+        type Counts = (u32, u32, u32, u32);
+        let cases: [(&[Counts], u32); 6] = [
+            (&[(big, big, 0, 0), (big - 1, big, 0, 0)], 1),
+            (&[(big - 1, big, 0, 0), (big, big, 0, 0)], 0),
+            (&[(big, big - 3, 0, 0), (big - 3, big - 3, 0, 0)], 1),
+            (&[lesser, greater], 1),
+            (&[greater, lesser], 0),
+            // Exactly equal values: the first stands.
+            (&[(3, 4, 0, 0), (big - big % 3, (big - big % 3) / 3 * 4, 0, 0), (6, 8, 0, 0)], 0),
+        ];
+        for (kids, expected) in cases {
+            let tree = Tree::new(0);
+            let first = tree.alloc(kids.len() as u32).unwrap();
+            for (i, &(visits, wins, av, aw)) in kids.iter().enumerate() {
+                tree.node(first + i as u32).set_stats(visits, wins);
+                tree.amaf(first + i as u32).set(av, aw);
+            }
+            tree.root().publish_children(first, kids.len() as u32);
+            assert_eq!(select(&tree, ROOT, &c, &mut Vec::new()), Some(first + expected), "{kids:?}");
         }
     }
 
@@ -223,7 +318,7 @@ mod tests {
         for _ in 0..100 {
             let tree = Tree::new(0);
             random_children(&tree, &mut rng, true);
-            let chosen = select(&tree, ROOT, &c).unwrap();
+            let chosen = select(&tree, ROOT, &c, &mut Vec::new()).unwrap();
             let (bn, bd) = fraction(tree.node(chosen), tree.amaf(chosen), k);
             // No child is greater than the chosen one, and every earlier child is smaller: checked
             // with exact rational arithmetic, independently of `greater`.

@@ -66,19 +66,14 @@ impl Writers {
         }
     }
 
-    /// Adds `v` to `a` (wrapping) and returns the value before, like `fetch_add`.
-    #[inline]
-    pub fn add_u32(self, a: &AtomicU32, v: u32) -> u32 {
-        writers_add!(self, a, v)
-    }
-
-    /// `add_u32` for the 64-bit claim and done counters.
+    /// Adds `v` to `a` (wrapping) and returns the value before, like `fetch_add`: the nodes' packed
+    /// counts, the claim and done counters.
     #[inline]
     pub fn add_u64(self, a: &AtomicU64, v: u64) -> u64 {
         writers_add!(self, a, v)
     }
 
-    /// `add_u32` for the score sums.
+    /// `add_u64` for the score sums.
     #[inline]
     pub fn add_i64(self, a: &AtomicI64, v: i64) -> i64 {
         writers_add!(self, a, v)
@@ -130,8 +125,8 @@ impl MoveCode {
 /// One node: the move that leads to it and its statistics. Values are counted in half points (win 2,
 /// draw 1, loss 0) for the player who made the move, so `fetch_add` keeps them exact.
 ///
-/// The counts hold the prior's equivalent experience too (`seen` and `won` start at the prior's
-/// visits and wins, `set_prior`): selection, which reads every child of every node on its path,
+/// The counts hold the prior's equivalent experience too (`counts` starts at the prior's visits
+/// and wins, `set_prior`): selection, which reads every child of every node on its path,
 /// then takes them as they are, where adding the prior to each was a fifth of its instructions per
 /// child. The real visits and wins (`visits`, `wins`) are the counts less the prior, which is fixed
 /// once the node is published.
@@ -141,7 +136,7 @@ impl MoveCode {
 /// children span the better. The score sum, which only reports read, and the AMAF pair, which a
 /// backup writes for about half the children, live in separate arrays of the tree
 /// (`Tree::mean_black_margin`, `Tree::amaf_slice`). The fields a backup writes come first: 8-byte
-/// aligned, they never straddle two lines.
+/// aligned, they never straddle two lines (the packed counts are one 8-byte word).
 ///
 /// All-zero is a valid node (a leaf with no statistics): the arena is allocated zeroed. No
 /// `align(32)`: the allocator zeroes an over-aligned allocation by writing every page at once,
@@ -149,12 +144,12 @@ impl MoveCode {
 #[derive(Default, Debug)]
 #[repr(C)]
 pub struct Node {
-    /// Visits plus the prior's visits, including the visits still in flight: visits are added on
-    /// the way down and the result only on the way up, so an unfinished visit counts as a loss for
-    /// a moment (virtual loss).
-    seen: AtomicU32,
-    /// Half-point wins plus the prior's.
-    won: AtomicU32,
+    /// Visits plus the prior's visits in the low half, including the visits still in flight:
+    /// visits are added on the way down and the result only on the way up, so an unfinished visit
+    /// counts as a loss for a moment (virtual loss). Half-point wins plus the prior's in the high
+    /// half. One word, so that selection reads a child's pair with one load (neither half carries
+    /// into the other: visits stay below 2^31, see `MAX_VISITS`).
+    counts: AtomicU64,
     /// Prior knowledge as equivalent experience, fixed at expansion: visits in the low 16 bits,
     /// half-point wins in the high 16 (see `prior`).
     prior: AtomicU32,
@@ -245,40 +240,41 @@ impl Node {
     /// Visits, the ones in flight included, without the prior's.
     #[inline]
     pub fn visits(&self) -> u32 {
-        self.seen.load(Relaxed).wrapping_sub(self.prior().0)
+        (self.counts.load(Relaxed) as u32).wrapping_sub(self.prior().0)
     }
 
     /// Half-point wins, without the prior's.
     #[inline]
     pub fn wins(&self) -> u32 {
-        self.won.load(Relaxed).wrapping_sub(self.prior().1)
+        ((self.counts.load(Relaxed) >> 32) as u32).wrapping_sub(self.prior().1)
     }
 
     /// Visits and half-point wins with the prior's equivalent experience added: what selection
     /// weighs.
     #[inline]
     pub fn experience(&self) -> (u32, u32) {
-        (self.seen.load(Relaxed), self.won.load(Relaxed))
+        let c = self.counts.load(Relaxed);
+        (c as u32, (c >> 32) as u32)
     }
 
-    /// One more visit, on the way down (see `seen`).
+    /// One more visit, on the way down (see `counts`).
     #[inline]
     pub fn add_visit(&self, writers: Writers) {
-        writers.add_u32(&self.seen, 1);
+        writers.add_u64(&self.counts, 1);
     }
 
     /// Adds a visit's result in half points, on the way up.
     #[inline]
     pub fn add_wins(&self, half_points: u32, writers: Writers) {
-        writers.add_u32(&self.won, half_points);
+        writers.add_u64(&self.counts, (half_points as u64) << 32);
     }
 
     /// Sets the real visits and half-point wins (the prior stays).
     #[inline]
     pub fn set_stats(&self, visits: u32, wins: u32) {
         let (pv, pw) = self.prior();
-        self.seen.store(visits.wrapping_add(pv), Relaxed);
-        self.won.store(wins.wrapping_add(pw), Relaxed);
+        let (seen, won) = (visits.wrapping_add(pv), wins.wrapping_add(pw));
+        self.counts.store(seen as u64 | (won as u64) << 32, Relaxed);
     }
 
     /// The expansion state: `LEAF`, `EXPANDING` or `EXPANDED`.
@@ -559,9 +555,8 @@ impl Tree {
 fn copy_stats(old: &Tree, from: u32, new: &Tree, to: u32) {
     let (a, b) = (old.node(from), new.node(to));
     // The raw counts, priors included, with the prior they include.
-    for (x, y) in [(&a.seen, &b.seen), (&a.won, &b.won), (&a.prior, &b.prior)] {
-        y.store(x.load(Relaxed), Relaxed);
-    }
+    b.counts.store(a.counts.load(Relaxed), Relaxed);
+    b.prior.store(a.prior.load(Relaxed), Relaxed);
     new.set_move(to, a.mv.load(Relaxed));
     let (visits, wins) = old.amaf(from).get();
     new.amaf(to).set(visits, wins);

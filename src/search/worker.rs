@@ -99,6 +99,8 @@ pub(super) struct Worker<'s, 'a, R: Simulate> {
     first: CellArray<u8>,
     /// Scratch list of the children an AMAF update hits (indices into the child slice).
     hits: Vec<u16>,
+    /// Scratch keys of a selection (see `select`).
+    keys: Vec<f32>,
     amaf_batch: AmafBatch,
     /// This worker's share of the owner counts since the last flush. 16 bits are plenty for
     /// `FLUSH_EVERY` playouts, and with one width for all three arrays the per-cell loop runs
@@ -132,6 +134,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             first: CellArray::new(0),
             // More than any node's children: one per point plus the pass-like move.
             hits: vec![0; cells],
+            keys: vec![0.0; cells],
             amaf_batch: AmafBatch::new(cells),
             owner_sum: vec![0; cells],
             neutral: vec![0; cells],
@@ -217,7 +220,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
                 EXPANDING => break,
                 _ => {}
             }
-            let Some(child) = select(tree, node, config) else {
+            let Some(child) = select(tree, node, config, &mut self.keys) else {
                 // An expanded node without children: the player to move has no legal move at all,
                 // which loses in Stones (in the other variants a pass is always legal).
                 let pos = self.playout.position_mut();
