@@ -25,7 +25,7 @@ pub struct AmafBatch {
     /// Most children a node can have.
     width: usize,
     /// Per slot, per child: pending AMAF visits (low half) and half-point wins (high half), the
-    /// packing of `Node::amaf`.
+    /// packing of `Amaf`.
     pending: Vec<u64>,
 }
 

@@ -44,7 +44,7 @@ pub fn value(child: &Node, amaf: &Amaf, parent_visits: u32, config: &SearchConfi
 /// gives 1/2.
 ///
 /// In integers, exactly: every count stays below 2^31 (the search stops at `MAX_VISITS`) and `k` is
-/// a few thousand, so each product is below 2^63 and each sum fits 64 bits; comparing two fractions
+/// at most 10^6 (`rave_equiv`), so each product is below 2^62 and each sum fits 64 bits; comparing two fractions
 /// takes two 64x64 -> 128-bit multiplications. Exact where doubles rounded the cross products of
 /// large counts; `select` asks it only of the children whose approximate keys (`key`) are near the
 /// top.
@@ -70,8 +70,9 @@ fn greater(a: u64, b: u64, c: u64, d: u64) -> bool {
 }
 
 /// The child of `node` with the highest selection value (the first of equals, so one thread is
-/// deterministic); `None` for a node without children. `keys` is the caller's scratch space (it
-/// grows once, to the most children a node has).
+/// deterministic); `None` for a node without children. `keys` is the caller's scratch space: it
+/// grows when shorter than the children rounded up to whole chunks of `LANES` (a worker's starts
+/// with a slot per cell, so it never does).
 #[inline]
 pub fn select(tree: &Tree, node: u32, config: &SearchConfig, keys: &mut Vec<f32>) -> Option<u32> {
     let (first, kids) = tree.child_slice(node);
@@ -123,10 +124,11 @@ pub fn select(tree: &Tree, node: u32, config: &SearchConfig, keys: &mut Vec<f32>
     best.map(|(_, _, i)| first + i as u32)
 }
 
-/// How far below the top key a key may lie while its child's exact value ties or beats the top
-/// child's. A key is its fraction to within 13 roundings of single precision (`2^-24` each, all
-/// of its terms positive, so no cancellation): under 8e-7 of it. Two keys' errors then part them
-/// by at most 1.6e-6 of the top, and the slack is more than twice that.
+/// How far below the top key, as a fraction of it, a key may lie while its child's exact value ties
+/// or beats the top child's. A key takes 12 roundings of single precision (`2^-24` each; 11 on any
+/// one path through `key`), all of its terms positive, so no cancellation: it is within 8e-7 of its
+/// fraction, relative. Two keys' errors then part them by at most 1.6e-6 of the top; the slack is
+/// more than twice that, and the floor's own two roundings fit in the margin.
 const KEY_SLACK: f32 = 4e-6;
 
 /// Children per chunk of keys: one SSE2 vector of `f32`, the baseline x86-64 target's width.
@@ -169,6 +171,7 @@ fn fill_keys(kids: &[Node], amafs: &[Amaf], keys: &mut [f32], kf: f32) -> f32 {
 /// them right.
 #[inline(always)]
 fn key((un, w, an, aw): (u32, u32, u32, u32), kf: f32) -> f32 {
+    debug_assert!((un | w | an | aw) < 1 << 31, "a count past 2^31: {un} {w} {an} {aw}");
     let (un, w, an, aw) = (un as i32 as f32, w as i32 as f32, an as i32 as f32, aw as i32 as f32);
     let ka = an + kf;
     let (num, den) = (ka * w + kf * aw, ka * un + kf * an);
@@ -278,6 +281,31 @@ mod tests {
         }
     }
 
+    /// Children with the given (visits, wins, AMAF visits, AMAF wins) under the root of `tree`,
+    /// after `before` children of a low value (a quarter); the index of the first given child.
+    fn children_after_fillers(tree: &Tree, before: u32, kids: &[(u32, u32, u32, u32)]) -> u32 {
+        let first = tree.alloc(before + kids.len() as u32).unwrap();
+        let fillers = std::iter::repeat_n((4, 2, 0, 0), before as usize);
+        for (i, (visits, wins, av, aw)) in fillers.chain(kids.iter().copied()).enumerate() {
+            tree.node(first + i as u32).set_stats(visits, wins);
+            tree.amaf(first + i as u32).set(av, aw);
+        }
+        tree.root().publish_children(first, before + kids.len() as u32);
+        first + before
+    }
+
+    /// The first child of the highest exact value, by a scan of every child's fraction.
+    fn exact_choice(tree: &Tree, k: u64) -> u32 {
+        let mut best: Option<(u64, u64, u32)> = None;
+        for i in tree.children(ROOT) {
+            let (n, d) = fraction(tree.node(i), tree.amaf(i), k);
+            if best.is_none_or(|(bn, bd, _)| n as u128 * bd as u128 > bn as u128 * d as u128) {
+                best = Some((n, d, i));
+            }
+        }
+        best.unwrap().2
+    }
+
     #[test]
     fn keys_that_round_alike_leave_the_choice_to_the_exact_values() {
         let c = SearchConfig::default();
@@ -286,27 +314,71 @@ mod tests {
         // first three cases tie; in the next two the rounding puts the lesser value's key first
         // (keys 1.0 and 1 - 2^-24 for exact values 1 - 6.1e-8 and 1 - 2.8e-8).
         let big = 1u32 << 29;
-        let (lesser, greater) = ((big + 28, big - 5, 0, 0), (big - 66, big - 81, 0, 0));
+        let (less, more) = ((big + 28, big - 5, 0, 0), (big - 66, big - 81, 0, 0));
         type Counts = (u32, u32, u32, u32);
         let cases: [(&[Counts], u32); 6] = [
             (&[(big, big, 0, 0), (big - 1, big, 0, 0)], 1),
             (&[(big - 1, big, 0, 0), (big, big, 0, 0)], 0),
             (&[(big, big - 3, 0, 0), (big - 3, big - 3, 0, 0)], 1),
-            (&[lesser, greater], 1),
-            (&[greater, lesser], 0),
+            (&[less, more], 1),
+            (&[more, less], 0),
             // Exactly equal values: the first stands.
             (&[(3, 4, 0, 0), (big - big % 3, (big - big % 3) / 3 * 4, 0, 0), (6, 8, 0, 0)], 0),
         ];
+        // Behind fillers, so that the cases fall in the vector chunks, across a chunk's edge and in
+        // the remainder.
         for (kids, expected) in cases {
-            let tree = Tree::new(0);
-            let first = tree.alloc(kids.len() as u32).unwrap();
-            for (i, &(visits, wins, av, aw)) in kids.iter().enumerate() {
-                tree.node(first + i as u32).set_stats(visits, wins);
-                tree.amaf(first + i as u32).set(av, aw);
+            for before in [0, 3, 7, 8] {
+                let tree = Tree::new(0);
+                let first = children_after_fillers(&tree, before, kids);
+                let chosen = select(&tree, ROOT, &c, &mut Vec::new());
+                assert_eq!(chosen, Some(first + expected), "{kids:?} after {before}");
             }
-            tree.root().publish_children(first, kids.len() as u32);
-            assert_eq!(select(&tree, ROOT, &c, &mut Vec::new()), Some(first + expected), "{kids:?}");
         }
+    }
+
+    #[test]
+    fn near_ties_with_amaf_and_priors_are_chosen_exactly() {
+        use rand::{Rng, SeedableRng};
+        let c = SearchConfig::default();
+        let k = rave_equiv(&c);
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(13);
+        // Pairs of children a few counts apart at large counts, with AMAF samples and priors,
+        // among fillers: the pair's keys often tie or invert their exact order.
+        let mut hard = 0;
+        for round in 0..2000 {
+            let un = rng.gen_range(1 << 26..1 << 29);
+            let an = rng.gen_range(0..1 << 29);
+            let base = (un, rng.gen_range(un / 5 * 8..=2 * un), an, rng.gen_range(an / 5 * 8..=2 * an));
+            let near = |x: u32, rng: &mut rand_xoshiro::Xoshiro256PlusPlus| x - rng.gen_range(0..=x.min(40));
+            let other = (
+                near(base.0, &mut rng),
+                near(base.1, &mut rng),
+                near(base.2, &mut rng),
+                near(base.3, &mut rng),
+            );
+            let tree = Tree::new(0);
+            let before = rng.gen_range(0..10);
+            let first = children_after_fillers(&tree, before, &[base, other]);
+            for i in [first, first + 1] {
+                // The prior joins the node's counts (`set_prior` keeps the real ones) and the
+                // AMAF pair, as `Tree::set_prior` does.
+                let (pv, pw) = (rng.gen_range(0..100), rng.gen_range(0..200));
+                let (av, aw) = tree.amaf(i).get();
+                tree.node(i).set_prior(pv, pw);
+                tree.amaf(i).set(av + pv, aw + pw);
+            }
+            let chosen = select(&tree, ROOT, &c, &mut Vec::new()).unwrap();
+            assert_eq!(chosen, exact_choice(&tree, k), "round {round}");
+            // Did the keys alone fail to tell the pair apart, or tell it wrong?
+            let keys = [first, first + 1].map(|i| {
+                let ((un, w), (an, aw)) = (tree.node(i).experience(), tree.amaf(i).get());
+                key((un, w, an, aw), k as f32)
+            });
+            let by_key = if keys[1] > keys[0] { first + 1 } else { first };
+            hard += (keys[0] == keys[1] || by_key != chosen) as u32;
+        }
+        assert!(hard > 100, "only {hard} pairs the keys could not tell apart");
     }
 
     #[test]

@@ -13,7 +13,8 @@ pub const ROOT: u32 = 0;
 
 /// The root's visits at which a search stops, however long it may run: every count and half-point
 /// sum in the tree then stays below 2^31 (half points are at most twice the visits, priors add at
-/// most 2^16), so nothing overflows and the counts convert as signed 32-bit integers. At 150,000
+/// most 2^16, and each thread can add one visit in flight past the check), so nothing overflows
+/// and the counts convert as signed 32-bit integers (selection's keys rely on it). At 150,000
 /// playouts a second this is two hours of analysis.
 pub const MAX_VISITS: u32 = (1 << 30) - (1 << 17);
 
@@ -147,8 +148,8 @@ pub struct Node {
     /// Visits plus the prior's visits in the low half, including the visits still in flight:
     /// visits are added on the way down and the result only on the way up, so an unfinished visit
     /// counts as a loss for a moment (virtual loss). Half-point wins plus the prior's in the high
-    /// half. One word, so that selection reads a child's pair with one load (neither half carries
-    /// into the other: visits stay below 2^31, see `MAX_VISITS`).
+    /// half. One word, so that selection reads a child's pair with one load (the low half never
+    /// carries into the high: visits stay below 2^31, see `MAX_VISITS`).
     counts: AtomicU64,
     /// Prior knowledge as equivalent experience, fixed at expansion: visits in the low 16 bits,
     /// half-point wins in the high 16 (see `prior`).
