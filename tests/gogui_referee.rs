@@ -14,8 +14,11 @@ const LONG: Duration = Duration::from_secs(120);
 fn tengen(args: &[&str]) -> GtpClient {
     let mut argv = vec![env!("CARGO_BIN_EXE_tengen").to_string(), "gtp".into()];
     argv.extend(args.iter().map(|s| s.to_string()));
-    GtpClient::spawn_argv(&argv, SpawnOptions { admin_timeout: LONG, ..SpawnOptions::default() })
-        .expect("tengen starts")
+    GtpClient::spawn_argv(
+        &argv,
+        SpawnOptions { admin_timeout: LONG, startup_timeout: LONG, ..SpawnOptions::default() },
+    )
+    .expect("tengen starts")
 }
 
 fn send(c: &mut GtpClient, cmd: &str) -> String {

@@ -26,12 +26,15 @@ fn gnugo() -> Option<PathBuf> {
 
 fn spawn_gnugo(path: PathBuf) -> GtpClient {
     let argv = [path.to_string_lossy().into_owned(), "--mode".into(), "gtp".into()];
-    GtpClient::spawn_argv(&argv, SpawnOptions { admin_timeout: LONG, ..SpawnOptions::default() })
-        .expect("GNU Go starts and answers protocol_version")
+    GtpClient::spawn_argv(
+        &argv,
+        SpawnOptions { admin_timeout: LONG, startup_timeout: LONG, ..SpawnOptions::default() },
+    )
+    .expect("GNU Go starts and answers protocol_version")
 }
 
 fn no_handshake() -> SpawnOptions {
-    SpawnOptions { handshake: false, admin_timeout: LONG, ..SpawnOptions::default() }
+    SpawnOptions { handshake: false, admin_timeout: LONG, startup_timeout: LONG, ..SpawnOptions::default() }
 }
 
 /// A fake engine: `sh -c SCRIPT`, started through the client's own command-line splitter.
@@ -115,10 +118,26 @@ fn a_hanging_program_times_out() {
 
 #[test]
 fn a_non_gtp_program_fails_the_handshake() {
-    let hang = SpawnOptions { admin_timeout: SHORT, ..SpawnOptions::default() };
+    let hang = SpawnOptions { admin_timeout: SHORT, startup_timeout: SHORT, ..SpawnOptions::default() };
     assert!(matches!(GtpClient::spawn_with("cat", hang), Err(GtpClientError::Timeout { .. })));
     // `echo` prints a line that is not an answer, then exits.
     assert!(matches!(GtpClient::spawn("echo hello"), Err(GtpClientError::Crashed { .. })));
+}
+
+#[test]
+fn start_up_has_a_time_limit_of_its_own() {
+    // Reads nothing for two seconds (an engine loading its network), then answers.
+    let slow = "sh -c 'sleep 2; read line; echo \"= 2\"; echo; cat >/dev/null'";
+    // The handshake waits for the start-up limit, not the shorter one of later commands...
+    let patient = SpawnOptions { admin_timeout: SHORT, startup_timeout: LONG, ..SpawnOptions::default() };
+    let mut g = GtpClient::spawn_with(slow, patient).expect("a slow start within the start-up limit");
+    assert!(
+        matches!(g.send("name", SHORT), Err(GtpClientError::Timeout { .. })),
+        "later commands keep theirs"
+    );
+    // ... and a start-up past that limit fails as before.
+    let hasty = SpawnOptions { admin_timeout: LONG, startup_timeout: SHORT, ..SpawnOptions::default() };
+    assert!(matches!(GtpClient::spawn_with(slow, hasty), Err(GtpClientError::Timeout { .. })));
 }
 
 #[test]

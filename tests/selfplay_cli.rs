@@ -318,12 +318,12 @@ fn misbehaving_opponents_forfeit_and_a_crashed_one_is_restarted() {
         }
         assert!(run.summary.contains("forfeit 3"), "{}", run.summary);
         if mode == "crash" {
-            // One start for the check before the run, then one per game: each crash is followed by
-            // a restart.
-            assert_eq!(run.starts, 4, "{mode}");
+            // One start for the check before the run, whose process plays the first game; each
+            // crash is followed by a restart for the next game.
+            assert_eq!(run.starts, 3, "{mode}");
         } else {
-            // A program that merely loses keeps running: the check's start and the one worker's.
-            assert_eq!(run.starts, 2, "{mode}");
+            // A program that merely loses keeps running: the check's start plays every game.
+            assert_eq!(run.starts, 1, "{mode}");
         }
     }
 }
@@ -335,8 +335,8 @@ fn opponents_that_fail_outside_the_game_do_not_lose_it() {
     for l in &run.lines {
         assert_ne!(l.reason, Ending::Forfeit, "{l:?}");
     }
-    // The check's start, the worker's that crashed at `clear_board`, and its replacement.
-    assert_eq!(run.starts, 3);
+    // The check's start, which crashed at the first game's `clear_board`, and its replacement.
+    assert_eq!(run.starts, 2);
 
     // Gone after its own pass and before hearing the pass that ended the game: the count stands.
     let run = fake_match("quit_on_pass", 3, 2, "--playouts 16");
@@ -395,12 +395,12 @@ fn a_match_clock_is_announced_kept_and_enforced() {
     assert!(record.moves.iter().all(|m| m.time_left.is_some_and(|t| t.seconds <= 60.0)), "{}", run.first_sgf);
 
     // A program that takes two seconds over a move it has one second for loses on time, answer or
-    // not; it was not hung, so it is not restarted.
+    // not; it was not hung, so it is not restarted (its one start is the check's).
     let run = fake_match("slow", 99, 1, "--playouts 16 --clock 1");
     let l = &run.lines[0];
     assert_eq!((l.reason, l.winner, l.result.as_str()), (Ending::Timeout, Some(Side::A), "B+T"));
     assert!(l.detail.as_deref().unwrap_or("").contains("ran out of time"), "{:?}", l.detail);
-    assert_eq!(run.starts, 2);
+    assert_eq!(run.starts, 1);
     assert!(run.summary.contains("timeout 1"), "{}", run.summary);
 }
 
@@ -548,7 +548,8 @@ fn an_opponent_that_does_not_answer_loses_on_time_and_is_restarted() {
     let log = scratch("hang").with_extension("log");
     let _ = std::fs::remove_file(&log);
     // The fake never answers `genmove`; the limit is what this test is about, not a guess at speed.
-    let limits = GtpLimits { genmove: Duration::from_millis(300), admin: Duration::from_secs(60) };
+    let (minute, limit) = (Duration::from_secs(60), Duration::from_millis(300));
+    let limits = GtpLimits { genmove: limit, admin: minute, startup: minute };
     let mut fake = GtpPlayer::new(fake_gtp("hang", 1, &log), limits, None);
     let quick = EngineOptions { playouts: Some(16), threads: Some(1), ..EngineOptions::default() };
     let mut tengen = EnginePlayer::new("tengen", quick.clone());

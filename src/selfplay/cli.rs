@@ -97,6 +97,11 @@ pub struct MatchArgs {
     /// Extra engine flags for tengen, e.g. "--playouts 2000 --policy light" (the flags of `tengen gtp`).
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub tengen: String,
+    /// Seconds the opponent may take to start (to answer its first command) before the run
+    /// gives up on it: engines that load a large network take a while, and a first run that tunes
+    /// its GPU kernels longer still.
+    #[arg(long, default_value_t = 300.0, value_name = "SECS", value_parser = crate::cli::parse_positive_seconds)]
+    pub opponent_startup: f64,
 }
 
 fn parse_rules(s: &str) -> Result<RulesConfig, String> {
@@ -235,7 +240,11 @@ impl MatchArgs {
         // allowance plus half a minute (a hang, not slowness); without --time it has five minutes.
         // With --clock, its flag decides (and a hang is cut off half a minute after it fell).
         let genmove = self.run.time.map_or(300.0, |t| 10.0 * t + 30.0);
-        let limits = GtpLimits { genmove: duration_from_secs(genmove), admin: Duration::from_secs(30) };
+        let limits = GtpLimits {
+            genmove: duration_from_secs(genmove),
+            admin: Duration::from_secs(30),
+            startup: duration_from_secs(self.opponent_startup),
+        };
         // GTP's `time_settings` takes whole seconds.
         let time_settings = self.run.time.map(|t| format!("time_settings 0 {} 1", t.ceil().max(1.0) as u64));
         self.run.config(
@@ -306,6 +315,35 @@ mod tests {
         assert_eq!(parse(&[]).unwrap().clock, TimeSystem::None);
         assert!(parse(&["--clock", "60", "--time", "1"]).unwrap_err().contains("cannot be used with"));
         assert!(parse(&["--clock", "60+5"]).unwrap_err().contains("PERIODxN"));
+    }
+
+    #[derive(Parser)]
+    struct MatchTop {
+        #[command(flatten)]
+        the_match: MatchArgs,
+    }
+
+    fn parse_match(args: &[&str]) -> Result<RunConfig, String> {
+        let argv = ["tengen", "--games", "2", "--out", "/tmp/x", "--opponent", "gnugo --mode gtp"]
+            .iter()
+            .chain(args);
+        MatchTop::try_parse_from(argv).map_err(|e| e.to_string())?.the_match.config()
+    }
+
+    #[test]
+    fn the_opponent_gets_minutes_to_start_and_half_a_minute_for_the_rest() {
+        let limits = |c: RunConfig| match c.b {
+            PlayerSpec::Gtp { limits, .. } => limits,
+            PlayerSpec::Engine { .. } => panic!("the opponent is a GTP program"),
+        };
+        let default = limits(parse_match(&[]).unwrap());
+        assert_eq!((default.startup, default.admin), (Duration::from_secs(300), Duration::from_secs(30)));
+        assert_eq!(
+            limits(parse_match(&["--opponent-startup", "45"]).unwrap()).startup,
+            Duration::from_secs(45)
+        );
+        let e = parse_match(&["--opponent-startup", "0"]).unwrap_err();
+        assert!(e.contains("more than zero"), "{e}");
     }
 
     #[test]

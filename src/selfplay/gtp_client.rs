@@ -113,15 +113,23 @@ pub struct SpawnOptions {
     /// Send `protocol_version` right after starting and require an answer (either `=` or `?`),
     /// so that a program that is not a GTP engine fails at spawn rather than mid-match.
     pub handshake: bool,
-    /// Time limit for the handshake and the short administrative commands (`name`, `version`,
-    /// `quit`).
+    /// Time limit for the short administrative commands (`name`, `version`, `quit`).
     pub admin_timeout: Duration,
+    /// Time limit for the handshake's answer: the program's start-up. Engines that load a large
+    /// network before they read their input take longer to start than to answer anything after.
+    pub startup_timeout: Duration,
 }
 
 impl Default for SpawnOptions {
     fn default() -> Self {
         // Ten seconds leaves room for a debug build or a loaded shared machine to start up.
-        SpawnOptions { stderr: StderrSink::Discard, handshake: true, admin_timeout: Duration::from_secs(10) }
+        let ten = Duration::from_secs(10);
+        SpawnOptions {
+            stderr: StderrSink::Discard,
+            handshake: true,
+            admin_timeout: ten,
+            startup_timeout: ten,
+        }
     }
 }
 
@@ -226,7 +234,7 @@ impl GtpClient {
         if options.handshake {
             // Any answer, even `?`, proves the program speaks GTP. On error `client` is dropped,
             // which kills the process.
-            match client.send("protocol_version", options.admin_timeout) {
+            match client.send("protocol_version", options.startup_timeout) {
                 Ok(_) | Err(GtpClientError::Failure(_)) => {}
                 Err(e) => return Err(e),
             }

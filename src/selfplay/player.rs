@@ -81,7 +81,7 @@ impl fmt::Display for PlayerError {
 impl std::error::Error for PlayerError {}
 
 /// One side of a match.
-pub trait Player {
+pub trait Player: Send {
     /// The name for SGF `PB`/`PW` and the summary, settings included.
     fn name(&self) -> String;
     /// Starts a new game (and the program, if it is not running).
@@ -196,8 +196,10 @@ impl Player for EnginePlayer {
 pub struct GtpLimits {
     /// For `genmove`.
     pub genmove: Duration,
-    /// For everything else (setup, `play`, `final_score`, start-up).
+    /// For everything else (setup, `play`, `final_score`).
     pub admin: Duration,
+    /// For the program's start-up: the answer to its first command (see `SpawnOptions`).
+    pub startup: Duration,
 }
 
 /// An external GTP program. It is started when first needed and restarted for the next game after it
@@ -255,7 +257,11 @@ impl GtpPlayer {
 
     fn start(&mut self) -> Result<&mut GtpClient, PlayerError> {
         if self.client.is_none() {
-            let options = SpawnOptions { admin_timeout: self.limits.admin, ..SpawnOptions::default() };
+            let options = SpawnOptions {
+                admin_timeout: self.limits.admin,
+                startup_timeout: self.limits.startup,
+                ..SpawnOptions::default()
+            };
             let mut client = GtpClient::spawn_with(&self.command, options)
                 .map_err(|e| PlayerError::Start(e.to_string()))?;
             if self.ident.is_none() {
@@ -486,7 +492,8 @@ mod tests {
         let log = dir.join("starts");
         // Notes each start, then reads its commands and never answers.
         let command = format!("sh -c 'echo start >> {}; cat >/dev/null'", log.display());
-        let limits = GtpLimits { genmove: Duration::from_secs(1), admin: Duration::from_secs(1) };
+        let second = Duration::from_secs(1);
+        let limits = GtpLimits { genmove: second, admin: second, startup: second };
         let mut p = GtpPlayer::new(command, limits, None);
         let setup = GameSetup {
             rules: RulesConfig::parse("go").unwrap(),

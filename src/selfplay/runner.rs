@@ -276,28 +276,33 @@ fn prepare_dir(config: &RunConfig) -> Result<super::output::Results, RunError> {
     Ok(results)
 }
 
-/// Checks that each external player starts and accepts the game's settings; returns the two players'
-/// names for the summary (an external program's with its own `name` and `version`).
-fn check_players(config: &RunConfig) -> Result<(String, String), RunError> {
-    let mut names = Vec::new();
+/// Two players, A and B, as one worker plays them.
+type Pair = (Box<dyn Player>, Box<dyn Player>);
+
+/// Checks that each external player starts and accepts the game's settings. Returns the two
+/// players' names for the summary (an external program's with its own `name` and `version`), and
+/// the checked players themselves, for the first worker: a program that takes minutes to start
+/// (a large network to load) is started once for the check and the first game, not twice.
+fn check_players(config: &RunConfig) -> Result<((String, String), Pair), RunError> {
+    let mut checked = Vec::new();
     for spec in [&config.a, &config.b] {
         let mut p = spec.make();
         if let PlayerSpec::Gtp { command, .. } = spec {
             p.check(&config.spec(0).setup)
                 .map_err(|e| RunError::Player(format!("--opponent {command:?}: {e}")))?;
         }
-        names.push(p.name());
+        checked.push(p);
     }
-    let b = names.pop().expect("two players");
-    Ok((names.pop().expect("two players"), b))
+    let (b, a) = (checked.pop().expect("two players"), checked.pop().expect("two players"));
+    Ok(((a.name(), b.name()), (a, b)))
 }
 
 /// Runs (or resumes) the games and returns the summary of every game the directory holds.
 pub fn run(config: &RunConfig) -> Result<Summary, RunError> {
     let created = !config.out.exists();
     let results = prepare_dir(config)?;
-    let (a_name, b_name) = match check_players(config) {
-        Ok(names) => names,
+    let ((a_name, b_name), checked) = match check_players(config) {
+        Ok(checked) => checked,
         Err(e) => {
             // Leave no empty directory behind for a run that never started.
             if created {
@@ -326,11 +331,13 @@ pub fn run(config: &RunConfig) -> Result<Summary, RunError> {
 
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<Finished>();
+        let mut checked = Some(checked);
         for _ in 0..workers {
             let tx = tx.clone();
             let (queue, stop) = (&queue, &stop);
+            let players = checked.take();
             scope.spawn(move || {
-                let (mut a, mut b) = (config.a.make(), config.b.make());
+                let (mut a, mut b) = players.unwrap_or_else(|| (config.a.make(), config.b.make()));
                 while !stop.load(Ordering::Relaxed) {
                     let Some(index) = queue.lock().expect("queue").pop_front() else { break };
                     let finished = play_indexed(config, index, a.as_mut(), b.as_mut());

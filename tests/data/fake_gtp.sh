@@ -9,7 +9,8 @@
 #   refuse   answers `? cannot`;
 #   hang     never answers (reads the next command instead).
 #   Modes that play their N-1 moves, then pass for good:
-#   crash_clear  exits at `clear_board` in its second start (the first game's setup after the check);
+#   crash_clear  exits at its first start's second `clear_board` (the first game's setup after the
+#                check, which the checked process plays);
 #   quit_on_pass exits when told of a pass after its own pass (the pass that ends the game);
 #   no_clock     refuses `time_settings`, as GTP allows, and writes what it was sent to LOG.ts.
 #   clock        takes `time_settings` and `time_left` but, like GNU Go, not `kgs-time_settings`,
@@ -21,6 +22,7 @@ mode=$1
 limit=$2
 echo start >> "$3"
 n=0
+clears=0
 played=" "
 passed=no
 while read -r cmd rest; do
@@ -77,7 +79,8 @@ while read -r cmd rest; do
       fi
       ;;
     clear_board)
-      if [ "$mode" = crash_clear ] && [ "$(wc -l < "$3")" -eq 2 ]; then exit 3; fi
+      clears=$((clears + 1))
+      if [ "$mode" = crash_clear ] && [ "$(wc -l < "$3")" -eq 1 ] && [ "$clears" -eq 2 ]; then exit 3; fi
       played=" "; passed=no; printf '=\n\n' ;;
     fixed_handicap) printf '= A1 B2\n\n' ;;  # not where GTP fixes them
     name) printf '= fake\n\n' ;;
