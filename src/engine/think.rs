@@ -513,13 +513,11 @@ impl Engine {
             .collect();
         liberties.sort_unstable();
         liberties.dedup();
-        let safe: Vec<Point> =
-            liberties.iter().copied().filter(|&p| board.liberties_after_up_to(color, p, 2) >= 2).collect();
-        if safe.is_empty() {
-            liberties
-        } else {
-            safe
+        let keeps_two = |p: Point| board.liberties_after_up_to(color, p, 2) >= 2;
+        if liberties.iter().any(|&p| keeps_two(p)) {
+            liberties.retain(|&p| keeps_two(p));
         }
+        liberties
     }
 
     /// Does `mv` save an own chain in atari (it is the chain's last liberty) or capture
