@@ -445,3 +445,27 @@ fn big_chains_keep_exact_statistics() {
     assert!(b.is_suicide(Color::Black, last));
     assert_eq!(b.capture_count(Color::White, last).0, (size * size - 1) as u32);
 }
+
+/// The placement core indexes its arrays without masks after one range check in `Board::place`
+/// (`Position::check` keeps points off the board away from it): a point whose neighbours could
+/// lie outside the arrays (the first row of the padded array, or past every board) must stop
+/// there, at that check, and not write anywhere. Every point of every board passes it.
+#[test]
+fn placements_outside_the_arrays_stop_at_the_range_check() {
+    let max_cells = Board::new(25).geometry().cells() as u16;
+    for size in [2, 9, 19, 25] {
+        let stride = Board::new(size).geometry().stride as u16;
+        for p in [0, stride, max_cells, 1023, 1024, u16::MAX] {
+            let placed = std::panic::catch_unwind(|| Board::new(size).play(Color::Black, Point(p)));
+            let message = placed.expect_err("a placement outside the arrays went ahead");
+            let text = message.downcast_ref::<String>().map(String::as_str).unwrap_or_default();
+            assert!(text.contains("is not inside the board"), "{size}x{size} cell {p}: {text}");
+        }
+        let mut b = Board::new(size);
+        let points: Vec<Point> = b.geometry().points().collect();
+        for (k, p) in points.into_iter().enumerate() {
+            b.play(if k % 3 == 0 { Color::White } else { Color::Black }, p);
+            b.check_consistency().unwrap_or_else(|e| panic!("{e}\n{b}"));
+        }
+    }
+}

@@ -3,7 +3,7 @@
 use super::point::MAX_CELLS;
 
 /// Slots of every per-cell array: the padded array of the largest board, rounded up to a power of two.
-const SLOTS: usize = MAX_CELLS.next_power_of_two();
+pub const SLOTS: usize = MAX_CELLS.next_power_of_two();
 
 /// The last slot, past every board's cells: it takes writes that must go somewhere and matter
 /// nowhere (see `Slots::chain_or_sink` in `board.rs`), and its mask is all ones.
@@ -12,9 +12,10 @@ const _: () = assert!(SINK >= MAX_CELLS);
 
 /// A per-cell array (the board's, or anything else indexed by `Point::idx`): a fixed power-of-two
 /// number of slots, indexed through a mask. The mask proves every index in range to the compiler, so
-/// the hot paths (placement, captures, the eye and suicide tests, the AMAF marks) index without
-/// bounds checks, and without `unsafe`; a cell index is always below `MAX_CELLS`, so the mask never
-/// changes it. Only a board's first `Geometry::cells()` slots are meaningful (and copied). The slots
+/// indexing needs no bounds check, and a point from anywhere (a GTP argument, another board's)
+/// cannot reach outside the array; a cell index is always below `MAX_CELLS`, so the mask never
+/// changes it. The placement core, whose indices are in range by construction, skips the mask
+/// (`get_unchecked`). Only a board's first `Geometry::cells()` slots are meaningful (and copied). The slots
 /// are held inline: the board keeps all of its arrays in one box (`Slots` in `board.rs`).
 #[derive(Clone, Debug)]
 pub struct CellArray<T>([T; SLOTS]);
@@ -33,6 +34,32 @@ impl<T: Copy> CellArray<T> {
     #[inline]
     pub fn copy_prefix(&mut self, src: &Self, n: usize) {
         self.0[..n].copy_from_slice(&src.0[..n]);
+    }
+}
+
+impl<T> CellArray<T> {
+    /// Slot `i` without the mask, for code whose indices are in range by construction (the
+    /// placement core, `Slots` in `board.rs`): the mask is one instruction, but a placement
+    /// indexes about thirty times.
+    ///
+    /// # Safety
+    /// `i < SLOTS`: a cell index of any board (below `MAX_CELLS`) or `SINK`.
+    #[inline(always)]
+    pub unsafe fn get_unchecked(&self, i: usize) -> &T {
+        debug_assert!(i < SLOTS, "cell {i} out of range");
+        // SAFETY: the caller keeps `i` below `SLOTS`, the array's length.
+        unsafe { self.0.get_unchecked(i) }
+    }
+
+    /// `get_unchecked`, mutable.
+    ///
+    /// # Safety
+    /// `i < SLOTS`, as for `get_unchecked`.
+    #[inline(always)]
+    pub unsafe fn get_unchecked_mut(&mut self, i: usize) -> &mut T {
+        debug_assert!(i < SLOTS, "cell {i} out of range");
+        // SAFETY: the caller keeps `i` below `SLOTS`, the array's length.
+        unsafe { self.0.get_unchecked_mut(i) }
     }
 }
 
