@@ -1077,7 +1077,8 @@ impl Slots {
         // The chain the stone joins first, found without a branch too: the first friendly
         // neighbour's (`first`, the stone itself when it has none), and the other friendly sides
         // that belong to another chain (`others`, rare: a fifth of the placements).
-        let (mut first, mut found, mut others) = (i, false, 0u32);
+        // (No chain's head is the new stone yet, so `first != i` says a friend was found.)
+        let (mut first, mut others) = (i, 0u32);
         for (k, &j) in nbrs.iter().enumerate() {
             self.shift_neighbour(j, Cell::Empty, own);
             let c = self.cell(j);
@@ -1088,9 +1089,9 @@ impl Slots {
             dead |= (((c == enemy) & last_liberty) as u32) << k;
             let friend = c == own;
             let h = self.head(j);
+            let found = first != i;
             others |= ((friend & found & (h != first)) as u32) << k;
             first = if friend & !found { h } else { first };
-            found |= friend;
         }
         self.join(i, first, chain);
         while others != 0 {
