@@ -577,7 +577,8 @@ impl Board {
     fn is_suicide_surrounded(&self, color: Color, p: Point) -> bool {
         let own = Cell::stone(color);
         // Masked indices (`CellArray`): no bounds checks in a test asked several times a move.
-        // (The placement core's unchecked reads, after a range check, ran 1% more instructions.)
+        // (The placement core's unchecked reads, after a range check of their own, ran more
+        // instructions: the check costs what the masks do.)
         let (i, s) = (p.idx(), self.geo.stride);
         let mut lives = false;
         for q in neighbour_cells(i, s) {
@@ -963,14 +964,15 @@ fn neighbour_cells(i: usize, stride: usize) -> [usize; 4] {
 }
 
 /// The placement core's view of the per-cell arrays: without the `CellArray` mask, which a
-/// placement paid about thirty times (`get_unchecked`; -11% instructions per placement, about
-/// +5% light playouts per second, see the speed log). Every index these are given is in range by
-/// construction, `Board::place` being the only way in: it checks that the point it places is at
-/// least a row and a cell inside the array and below `MAX_CELLS` (so its neighbours are below
-/// `SLOTS`, asserted at compile time above `DISTINCT_BUFFER`), the core otherwise indexes only with the neighbours of stones
-/// (points placed that way) and with values read from `head` and `next`, which hold nothing but
-/// such points and `SINK`. The free-point list keeps the mask: its positions are counts, which a
-/// placement on an occupied point (a caller's error) could run below zero.
+/// placement paid about thirty times (`get_unchecked`: -9% instructions per placement, 2 to 4%
+/// more light playouts a second; see the speed log). Every index these are given is in range by
+/// construction, `Board::place` being the only way in: it checks that the point it places is
+/// past the array's first row and cell and below `MAX_CELLS` (`checked_inside`), so that its
+/// neighbours are below `SLOTS` (asserted at compile time above `DISTINCT_BUFFER`). The core
+/// otherwise indexes only with the neighbours of stones (points placed that way) and with values
+/// read from `head` and `next`, which hold nothing but such points and `SINK`. The free-point list
+/// keeps the mask: its positions are counts, which a placement on an occupied point (a caller's
+/// error) could run below zero.
 impl Slots {
     /// `p`'s index, checked to be past the array's first row and cell and below `MAX_CELLS`: every
     /// neighbour of such a cell is a slot of the arrays. The check is for memory, not for the

@@ -15,8 +15,9 @@ const _: () = assert!(SINK >= MAX_CELLS);
 /// indexing needs no bounds check, and a point from anywhere (a GTP argument, another board's)
 /// cannot reach outside the array; a cell index is always below `MAX_CELLS`, so the mask never
 /// changes it. The placement core, whose indices are in range by construction, skips the mask
-/// (`get_unchecked`). Only a board's first `Geometry::cells()` slots are meaningful (and copied). The slots
-/// are held inline: the board keeps all of its arrays in one box (`Slots` in `board.rs`).
+/// (`get_unchecked`). Only a board's first `Geometry::cells()` slots are meaningful (and copied).
+/// The slots are held inline: the board keeps all of its arrays in one box (`Slots` in
+/// `board.rs`).
 #[derive(Clone, Debug)]
 pub struct CellArray<T>([T; SLOTS]);
 
