@@ -150,8 +150,9 @@ fn check_empty_point(b: &Board, cells: &[Cell], p: Point) {
         let mut copy = b.clone();
         let placed = copy.play(color, p);
         assert_eq!(snapshot(&copy), after, "play {color} {v}\n{b}");
-        assert_eq!((placed.captured, placed.suicided), (captured, suicided), "play {color} {v}\n{b}");
-        assert_eq!(placed.captured_stakes, slow_stakes, "captured stakes {color} {v}\n{b}");
+        let counts = (u32::from(placed.captured), u32::from(placed.suicided));
+        assert_eq!(counts, (captured, suicided), "play {color} {v}\n{b}");
+        assert_eq!(u32::from(placed.captured_stakes), slow_stakes, "captured stakes {color} {v}\n{b}");
         assert_eq!(b.hash_after(color, p), copy.hash(), "hash_after {color} {v}\n{b}");
     }
 }
@@ -236,7 +237,7 @@ fn run_board(rng: &mut Rng64, size: usize, walls: bool, moves: usize) -> usize {
         assert_eq!(placed_unhashed, placed);
         assert_eq!((&unhashed, unhashed.empties(), unhashed.ko()), (&b, b.empties(), b.ko()));
         unhashed.check_consistency().unwrap_or_else(|e| panic!("unhashed: {e}\n{unhashed}"));
-        stakes -= placed.captured_stakes + placed.suicided_stakes;
+        stakes -= u32::from(placed.captured_stakes) + u32::from(placed.suicided_stakes);
         assert_eq!(total_stakes(&b), stakes, "stakes after {color} {}\n{b}", b.geometry().vertex(p));
         // Set aside about half of the eye-shaped points, as playouts do; later moves play on
         // set-aside points too (the next move's point is drawn from the whole list).
@@ -324,7 +325,8 @@ fn run_game(rng: &mut Rng64, size: usize, walls: bool, moves: usize) -> usize {
                 match (&result, expect) {
                     (Ok(placed), Ok(())) => {
                         assert_eq!(snapshot(b), after);
-                        assert_eq!((placed.captured, placed.suicided), (captured, suicided));
+                        let counts = (u32::from(placed.captured), u32::from(placed.suicided));
+                        assert_eq!(counts, (captured, suicided));
                         assert_eq!(g.position().prisoners[color], prisoners[color] + captured);
                         assert_eq!(
                             g.position().prisoners[color.opponent()],

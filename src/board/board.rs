@@ -163,15 +163,18 @@ impl fmt::Debug for Chain {
 }
 
 /// What a placement did, for the rules to judge (prisoners, decisive moves, capture restrictions).
+/// Counts in 16 bits (a board holds at most 625 stones, and a chain's stakes are 16-bit too), so
+/// that the whole record, 10 bytes, comes back from `Board::place` in registers rather than
+/// through memory (-0.75% instructions per light 9x9 iteration).
 #[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
 pub struct Placement {
     /// Opponent stones removed by the placement.
-    pub captured: u32,
+    pub captured: u16,
     /// Stakes attached to the captured groups (Stones).
-    pub captured_stakes: u32,
+    pub captured_stakes: u16,
     /// The mover's own stones removed by self-capture (they become the opponent's prisoners).
-    pub suicided: u32,
-    pub suicided_stakes: u32,
+    pub suicided: u16,
+    pub suicided_stakes: u16,
     /// The point of the single stone captured, when exactly one was.
     pub single_capture: Point,
 }
@@ -1203,7 +1206,7 @@ impl Slots {
 
     /// Removes the chain with head `h`; returns its stones and stakes.
     #[inline(never)]
-    fn remove_chain<const HASHED: bool>(&mut self, h: usize) -> (u32, u32) {
+    fn remove_chain<const HASHED: bool>(&mut self, h: usize) -> (u16, u16) {
         let cell = self.cell(h);
         let color = cell.color().expect("removing a chain of stones");
         let chain = self.chain(h);
@@ -1228,7 +1231,7 @@ impl Slots {
                 break;
             }
         }
-        (chain.stones as u32, chain.stakes as u32)
+        (chain.stones, chain.stakes)
     }
 
     #[inline(always)]

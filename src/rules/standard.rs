@@ -81,8 +81,8 @@ impl Rules for Standard {
         match mv {
             Move::Place(p) => {
                 let placed = pos.board.place::<HASHED>(color, p);
-                pos.prisoners[color] += placed.captured;
-                pos.prisoners[color.opponent()] += placed.suicided;
+                pos.prisoners[color] += u32::from(placed.captured);
+                pos.prisoners[color.opponent()] += u32::from(placed.suicided);
                 pos.passes = 0;
                 placed
             }
