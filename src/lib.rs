@@ -19,10 +19,11 @@
 //!
 //! Start with [`board::Board`]: a padded 1-D array whose border cells (and walls) need no edge
 //! tests, in per-cell arrays of a fixed power-of-two size indexed through a mask (no bounds checks
-//! either: [`board::CellArray`]; the placement core alone skips the mask, its one `unsafe`, after a
-//! range check at its entry), all of them in one box so that a placement
-//! reaches them from one pointer, chains kept as rings with pseudo-liberty counts, sums and sums of
-//! squares (packed in one word) so that atari and its last liberty are O(1). Then
+//! either: [`board::CellArray`]; the placement core alone skips the mask, after a range check at
+//! its entry, through unchecked accessors that are the board's only `unsafe`), all of them in one
+//! box so that a placement reaches them from one pointer, chains kept as rings with pseudo-liberty
+//! counts, sums and sums of squares (packed in one word) so that atari and its last liberty are
+//! O(1). Then
 //! [`rules::Rules`]: each variant is plain data implementing `check` (is a move legal, judged from
 //! the position) and `apply` (what it does beyond the board's physics); [`rules::Position`] is what
 //! playouts copy and play, [`rules::Game`] adds what needs the past (superko, Stoical repetition,
