@@ -993,58 +993,66 @@ impl Slots {
 
     #[inline(always)]
     fn cell(&self, i: usize) -> Cell {
-        // SAFETY: `i` is below `SLOTS` (see above).
-        unsafe { *self.cells.get_unchecked(i) }
+        *at(&self.cells, i)
     }
 
     #[inline(always)]
     fn set_cell(&mut self, i: usize, c: Cell) {
-        // SAFETY: `i` is below `SLOTS` (see above).
-        unsafe { *self.cells.get_unchecked_mut(i) = c }
+        *at_mut(&mut self.cells, i) = c;
     }
 
     /// The head of the chain at `i`, `SINK` where there is no stone.
     #[inline(always)]
     fn head(&self, i: usize) -> usize {
-        // SAFETY: `i` is below `SLOTS` (see above).
-        unsafe { *self.head.get_unchecked(i) as usize }
+        *at(&self.head, i) as usize
     }
 
+    /// `h` is a stone's point or `SINK`.
     #[inline(always)]
     fn set_head(&mut self, i: usize, h: usize) {
-        // SAFETY: `i` is below `SLOTS` (see above); `h` is a stone's point or `SINK`.
-        unsafe { *self.head.get_unchecked_mut(i) = h as u16 }
+        *at_mut(&mut self.head, i) = h as u16;
     }
 
     #[inline(always)]
     fn next(&self, i: usize) -> usize {
-        // SAFETY: `i` is below `SLOTS` (see above).
-        unsafe { *self.next.get_unchecked(i) as usize }
+        *at(&self.next, i) as usize
     }
 
+    /// `n` is a stone's point.
     #[inline(always)]
     fn set_next(&mut self, i: usize, n: usize) {
-        // SAFETY: `i` is below `SLOTS` (see above); `n` is a stone's point.
-        unsafe { *self.next.get_unchecked_mut(i) = n as u16 }
+        *at_mut(&mut self.next, i) = n as u16;
     }
 
     #[inline(always)]
     fn chain(&self, h: usize) -> Chain {
-        // SAFETY: `h` is below `SLOTS` (see above).
-        unsafe { *self.chains.get_unchecked(h) }
+        *at(&self.chains, h)
     }
 
     #[inline(always)]
     fn chain_mut(&mut self, h: usize) -> &mut Chain {
-        // SAFETY: `h` is below `SLOTS` (see above).
-        unsafe { self.chains.get_unchecked_mut(h) }
+        at_mut(&mut self.chains, h)
     }
 
     #[inline(always)]
     fn nbrs_mut(&mut self, i: usize) -> &mut [u8; 4] {
-        // SAFETY: `i` is below `SLOTS` (see above).
-        unsafe { self.nbrs.get_unchecked_mut(i) }
+        at_mut(&mut self.nbrs, i)
     }
+}
+
+/// Slot `i` of one of the placement core's arrays, without the mask: for the accessors above
+/// alone, whose indices are in range by construction. The board's only `unsafe`.
+#[inline(always)]
+fn at<T>(array: &CellArray<T>, i: usize) -> &T {
+    // SAFETY: the placement core's indices are below `SLOTS` (see the accessors above).
+    unsafe { array.get_unchecked(i) }
+}
+
+/// `at`, mutable.
+#[inline(always)]
+fn at_mut<T>(array: &mut CellArray<T>, i: usize) -> &mut T {
+    // SAFETY: the placement core's indices are below `SLOTS` (see the accessors above).
+    unsafe { array.get_unchecked_mut(i) }
 }
 
 /// The mutating core of `Board::place`: the placement, merges, captures and the free-point list.

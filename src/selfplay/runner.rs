@@ -284,16 +284,15 @@ type Pair = (Box<dyn Player>, Box<dyn Player>);
 /// the checked players themselves, for the first worker: a program that takes minutes to start
 /// (a large network to load) is started once for the check and the first game, not twice.
 fn check_players(config: &RunConfig) -> Result<((String, String), Pair), RunError> {
-    let mut checked = Vec::new();
-    for spec in [&config.a, &config.b] {
+    let check = |spec: &PlayerSpec| {
         let mut p = spec.make();
         if let PlayerSpec::Gtp { command, .. } = spec {
             p.check(&config.spec(0).setup)
                 .map_err(|e| RunError::Player(format!("--opponent {command:?}: {e}")))?;
         }
-        checked.push(p);
-    }
-    let (b, a) = (checked.pop().expect("two players"), checked.pop().expect("two players"));
+        Ok(p)
+    };
+    let (a, b) = (check(&config.a)?, check(&config.b)?);
     Ok(((a.name(), b.name()), (a, b)))
 }
 
