@@ -583,10 +583,12 @@ impl Board {
         // (The placement core's unchecked reads, after a range check of their own, ran more
         // instructions: the check costs what the masks do.)
         let (i, s) = (p.idx(), self.geo.stride);
+        debug_assert_eq!(self.s.nbrs[i][Cell::Empty as usize], 0, "a point with an empty neighbour");
         let mut lives = false;
         for q in neighbour_cells(i, s) {
             let c = self.s.cells[q];
-            let stone = matches!(c, Cell::Black | Cell::White);
+            // No neighbour is empty here, so whatever is not a wall is a stone (one comparison).
+            let stone = c != Cell::Wall;
             // A wall's head is the sink, whose sums mean nothing: its verdict is masked out.
             let atari = self.s.chains[self.s.head[q] as usize].in_atari_at(i);
             // A friendly chain with another liberty keeps the new stone alive; an enemy chain whose only
