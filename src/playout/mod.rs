@@ -40,12 +40,16 @@ pub use tactics::{atari_escapes_near, captures_near, escapes, self_atari, PointS
 use crate::board::{Board, Cell, Color, Point};
 use crate::rules::{Move, Outcome, Position, Rules, Scoring, Standard, Stoical, Stones, Variant};
 use rand::{Rng as _, RngCore};
-use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::Xoroshiro128PlusPlus;
 use std::fmt;
 use std::str::FromStr;
 
-/// The random generator every playout and search thread uses.
-pub type Rng = Xoshiro256PlusPlus;
+/// The random generator every playout and search thread uses: xoroshiro128++, two words of state
+/// (Blackman and Vigna's all-purpose generator for 64-bit output; 2^128 - 1 period, no known
+/// statistical failure). A playout move draws 1.3 numbers on average and the generator lives in
+/// memory, so its size counts: against xoshiro256++ (four words) it ran 2.0% fewer instructions a
+/// light or heavy 9x9 playout move in the search, 0.7% on light 19x19 (see the speed log).
+pub type Rng = Xoroshiro128PlusPlus;
 
 /// What a variant adds to the playout loop: how a playout that ran out of moves is judged.
 pub trait Simulate: Rules {
