@@ -97,8 +97,6 @@ pub(super) struct Worker<'s, 'a, R: Simulate> {
     kids: Vec<Kid>,
     /// AMAF: per point, 1 + the colour index of whoever played there first in the rest of the game.
     first: CellArray<u8>,
-    /// Scratch list of the children an AMAF update hits (indices into the child slice).
-    hits: Vec<u16>,
     /// Scratch keys of a selection (see `select`).
     keys: Vec<f32>,
     amaf_batch: AmafBatch,
@@ -132,8 +130,6 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             path_keys: Vec::with_capacity(64),
             kids: Vec::with_capacity(root.board.size() * root.board.size() + 4),
             first: CellArray::new(0),
-            // More than any node's children: one per point plus the pass-like move.
-            hits: vec![0; cells],
             keys: vec![0.0; cells],
             amaf_batch: AmafBatch::new(cells),
             owner_sum: vec![0; cells],
@@ -367,31 +363,28 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
                 }
             }
             let half = result.half_points(player);
-            // Two passes: the matching children are listed without a branch, then updated. About
-            // half the children match, at random, so a branch per child would be mispredicted half
-            // the time: over hundreds of children per backup that cost more than the updates.
+            // The matching children of each run of 64, found without a branch (about half of them
+            // match, at random, so a branch per child would be mispredicted half the time), as
+            // the bits of a word; then each set bit is updated.
             let (first_kid, kids) = tree.child_slice(self.path[d]);
             let cells = tree.placement_cells(first_kid, kids.len());
             let amafs = tree.amaf_slice(first_kid, kids.len());
-            let (first, hits) = (&self.first, &mut self.hits[..kids.len()]);
-            let mut n = 0;
-            for (i, cell) in cells.iter().enumerate() {
-                hits[n] = i as u16;
-                n += (first[cell.load(Relaxed) as usize] == mark) as usize;
-            }
-            let hits = &hits[..n];
             let parent = self.path[d];
             let batched = sh.batch_amaf_from <= tree.node(parent).visits();
-            match if batched { self.amaf_batch.row(parent) } else { None } {
-                Some(row) => {
-                    let sample = 1 | (half as u64) << 32;
-                    for &i in hits {
-                        row[i as usize] += sample;
-                    }
+            let mut row = if batched { self.amaf_batch.row(parent) } else { None };
+            let sample = 1 | (half as u64) << 32;
+            let first = &self.first;
+            for (c, run) in cells.chunks(64).enumerate() {
+                let mut bits = 0u64;
+                for (k, cell) in run.iter().enumerate() {
+                    bits |= ((first[cell.load(Relaxed) as usize] == mark) as u64) << k;
                 }
-                None => {
-                    for &i in hits {
-                        amafs[i as usize].add(half);
+                while bits != 0 {
+                    let i = c * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    match &mut row {
+                        Some(row) => row[i] += sample,
+                        None => amafs[i].add(half),
                     }
                 }
             }
