@@ -740,7 +740,7 @@ impl Board {
     pub fn place<const HASHED: bool>(&mut self, color: Color, p: Point) -> Placement {
         // What keeps the placement core's unchecked indices in range (`Slots::cell`), checked
         // always (two instructions): `Position::check` refuses points off the board before.
-        self.s.checked_inside(p);
+        self.s.assert_inside(p);
         debug_assert!(self.is_empty_point(p), "play on a non-empty point");
         debug_assert!(HASHED || self.hash_stale, "an unhashed placement on a board that keeps its hash");
         let placed = self.s.play::<HASHED>(color, p);
@@ -972,25 +972,24 @@ fn neighbour_cells(i: usize, stride: usize) -> [usize; 4] {
 /// placement paid about thirty times (`get_unchecked`: -9% instructions per placement, 2 to 4%
 /// more light playouts a second; see the speed log). Every index these are given is in range by
 /// construction, `Board::place` being the only way in: it checks that the point it places is
-/// past the array's first row and cell and below `MAX_CELLS` (`checked_inside`), so that its
+/// past the array's first row and cell and below `MAX_CELLS` (`assert_inside`), so that its
 /// neighbours are below `SLOTS` (asserted at compile time above `DISTINCT_BUFFER`). The core
 /// otherwise indexes only with the neighbours of stones (points placed that way) and with values
 /// read from `head` and `next`, which hold nothing but such points and `SINK`. The free-point list
 /// keeps the mask: its positions are counts, which a placement on an occupied point (a caller's
 /// error) could run below zero.
 impl Slots {
-    /// `p`'s index, checked to be past the array's first row and cell and below `MAX_CELLS`: every
-    /// neighbour of such a cell is a slot of the arrays. The check is for memory, not for the
+    /// Panics unless `p`'s index is past the array's first row and cell and below `MAX_CELLS`:
+    /// every neighbour of such a cell is a slot of the arrays. The check is for memory, not for the
     /// rules: every point of the board passes, and so do most border cells; a cell of the first
     /// row or past every board (garbage) panics.
     #[inline(always)]
-    fn checked_inside(&self, p: Point) -> usize {
+    fn assert_inside(&self, p: Point) {
         let i = p.idx();
         assert!(
             i.wrapping_sub(self.stride + 1) < MAX_CELLS - (self.stride + 1),
             "cell {i} is not inside the board"
         );
-        i
     }
 
     #[inline(always)]

@@ -45,9 +45,9 @@ pub fn value(child: &Node, amaf: &Amaf, parent_visits: u32, config: &SearchConfi
 ///
 /// In integers, exactly: every count stays below 2^31 (the search stops at `MAX_VISITS`) and `k` is
 /// at most 10^6 (`rave_equiv`), so each product is below 2^62 and each sum fits 64 bits; comparing
-/// two fractions takes two 64x64 -> 128-bit multiplications. Exact where doubles rounded the cross products of
-/// large counts; `select` asks it only of the children whose approximate keys (`key`) are near the
-/// top.
+/// two fractions takes two 64x64 -> 128-bit multiplications. Exact where doubles rounded the cross
+/// products of large counts; `select` asks it only of the children whose approximate keys (`key`)
+/// are near the top.
 #[inline]
 fn fraction(child: &Node, amaf: &Amaf, k: u64) -> (u64, u64) {
     // Both pairs hold the prior already (see `Node`).

@@ -13,7 +13,7 @@ use crate::playout::{LadderReader, Playout, PlayoutResult, Rng, Simulate};
 use crate::rules::{EndReason, Move, Outcome, Position, Repetition, Variant};
 use crossbeam_utils::CachePadded;
 use rand::SeedableRng;
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering::*};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU16, AtomicU64, AtomicUsize, Ordering::*};
 
 /// Playouts between two flushes of a worker's ownership counts into the shared ones.
 const FLUSH_EVERY: u32 = 32;
@@ -363,30 +363,17 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
                 }
             }
             let half = result.half_points(player);
-            // The matching children of each run of 64, found without a branch (about half of them
-            // match, at random, so a branch per child would be mispredicted half the time), as
-            // the bits of a word; then each set bit is updated.
             let (first_kid, kids) = tree.child_slice(self.path[d]);
             let cells = tree.placement_cells(first_kid, kids.len());
             let amafs = tree.amaf_slice(first_kid, kids.len());
             let parent = self.path[d];
             let batched = sh.batch_amaf_from <= tree.node(parent).visits();
-            let mut row = if batched { self.amaf_batch.row(parent) } else { None };
-            let sample = 1 | (half as u64) << 32;
-            let first = &self.first;
-            for (c, run) in cells.chunks(64).enumerate() {
-                let mut bits = 0u64;
-                for (k, cell) in run.iter().enumerate() {
-                    bits |= ((first[cell.load(Relaxed) as usize] == mark) as u64) << k;
+            match if batched { self.amaf_batch.row(parent) } else { None } {
+                Some(row) => {
+                    let sample = 1 | (half as u64) << 32;
+                    for_each_match(cells, &self.first, mark, |i| row[i] += sample);
                 }
-                while bits != 0 {
-                    let i = c * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    match &mut row {
-                        Some(row) => row[i] += sample,
-                        None => amafs[i].add(half),
-                    }
-                }
+                None => for_each_match(cells, &self.first, mark, |i| amafs[i].add(half)),
             }
         }
         for &(_, p) in self.playout.moves() {
@@ -429,6 +416,24 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
         }
         sh.playout_moves.fetch_add(std::mem::take(&mut self.unflushed_moves), Relaxed);
         self.unflushed = 0;
+    }
+}
+
+/// Calls `update` with the index of each child whose point `first` holds `mark` for, in order.
+/// Each run of 64 children's matches is found without a branch, as the bits of a word (about half
+/// the children match, at random, so a branch per child would be mispredicted half the time), and
+/// then the set bits are visited.
+#[inline(always)]
+fn for_each_match(cells: &[AtomicU16], first: &CellArray<u8>, mark: u8, mut update: impl FnMut(usize)) {
+    for (c, run) in cells.chunks(64).enumerate() {
+        let mut bits = 0u64;
+        for (k, cell) in run.iter().enumerate() {
+            bits |= ((first[cell.load(Relaxed) as usize] == mark) as u64) << k;
+        }
+        while bits != 0 {
+            update(c * 64 + bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+        }
     }
 }
 
