@@ -323,8 +323,8 @@ fn threads_share_the_tree_safely() {
     // it had before the search (none in a fresh tree; in a reused subtree, those it had as a leaf),
     // however the four threads interleave.
     let unaccounted = |tree: &Tree| {
-        let root = tree.root().visits() as u64;
-        let kids: u64 = tree.children(ROOT).map(|c| tree.node(c).visits() as u64).sum();
+        let root = tree.visits(ROOT) as u64;
+        let kids: u64 = tree.children(ROOT).map(|c| tree.visits(c) as u64).sum();
         assert!(kids <= root, "children {kids} of {root}");
         root - kids
     };
@@ -333,7 +333,7 @@ fn threads_share_the_tree_safely() {
     let mut tree = Tree::with_megabytes(2);
     for round in 0..6 {
         let before = unaccounted(&tree);
-        let reused = tree.root().visits() as u64;
+        let reused = tree.visits(ROOT) as u64;
         let limits = Limits { playouts: Some(3000), time: None, early_stop: false };
         let report = search_game(&game, &tree, &config, &ThinkRequest::new(limits), &|| false, &mut |_| {});
         // The playout limit counts the visits the reused subtree already had.
@@ -522,12 +522,15 @@ fn cleanup_captures_dead_stones_before_passing() {
 #[test]
 fn no_search_goes_past_the_visit_cap() {
     use tengen::rules::AnyGame;
-    use tengen::search::{tree::MAX_VISITS, SearchConfig, Tree};
+    use tengen::search::{
+        tree::{MAX_VISITS, ROOT},
+        SearchConfig, Tree,
+    };
     let game = AnyGame::new(&RulesConfig::parse("go").unwrap(), 9);
     let config = SearchConfig { threads: 2, seed: 1, ..SearchConfig::default() };
     for limits in [Limits::playouts(500), Limits::unlimited()] {
         let tree = Tree::with_megabytes(4);
-        tree.root().set_stats(MAX_VISITS, 0);
+        tree.set_stats(ROOT, MAX_VISITS, 0);
         let reports = AtomicUsize::new(0);
         let request =
             ThinkRequest { report_every: Some(Duration::from_millis(1)), ..ThinkRequest::new(limits) };
@@ -536,7 +539,7 @@ fn no_search_goes_past_the_visit_cap() {
             reports.fetch_add(1, Ordering::Relaxed);
         });
         assert_eq!(report.playouts, 0, "{limits:?}");
-        assert_eq!(tree.root().visits(), MAX_VISITS);
+        assert_eq!(tree.visits(ROOT), MAX_VISITS);
         if limits.playouts.is_none() {
             assert!(reports.load(Ordering::Relaxed) >= 3, "the analysis went on reporting");
         }

@@ -40,11 +40,11 @@ pub fn search<R: Simulate>(
     let mut history: Vec<u64> = input.history.iter().map(|&(h, c)| history_key(repetition, h, c)).collect();
     history.sort_unstable();
     let limits = request.limits;
-    let timed_floor = tree.root().visits().saturating_add(MIN_TIMED_PLAYOUTS);
+    let timed_floor = tree.visits(ROOT).saturating_add(MIN_TIMED_PLAYOUTS);
     // A root without children gets at least the one playout that expands it, so there are
     // candidates to report.
     let floor = if tree.children(ROOT).is_empty() { 1 } else { 0 };
-    let tickets = limits.playouts.map(|n| n.saturating_sub(tree.root().visits() as u64).max(floor));
+    let tickets = limits.playouts.map(|n| n.saturating_sub(tree.visits(ROOT) as u64).max(floor));
     let threads = config.threads.max(1);
     let shared = Shared {
         input,
@@ -138,7 +138,7 @@ fn time_is_up<R: Rules + Simulate>(
     floor: u32,
 ) -> bool {
     let Some(t) = limits.time else { return false };
-    if shared.tree.root().visits() < floor && shared.running.load(Acquire) > 0 {
+    if shared.tree.visits(ROOT) < floor && shared.running.load(Acquire) > 0 {
         return false;
     }
     let elapsed = started.elapsed();
@@ -166,8 +166,7 @@ fn time_is_up<R: Rules + Simulate>(
 
 /// Is the choice unclear: does the runner-up have a better win rate and nearly as many visits?
 fn unclear(tree: &Tree) -> bool {
-    let mut kids: Vec<(u32, f64)> =
-        tree.children(ROOT).map(|c| (tree.node(c).visits(), tree.node(c).winrate())).collect();
+    let mut kids: Vec<(u32, f64)> = tree.children(ROOT).map(|c| (tree.visits(c), tree.winrate(c))).collect();
     kids.sort_by_key(|k| std::cmp::Reverse(k.0));
     match kids.as_slice() {
         [(v1, w1), (v2, w2), ..] => *w2 > *w1 + 0.02 && (*v2 as f64) > 0.5 * (*v1 as f64),

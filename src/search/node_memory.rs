@@ -9,7 +9,7 @@
 //! search with a 64 MiB tree, a quarter of the time of a 200-playout move). One block of 32 MiB or
 //! more is always large, and a smaller one is quick to clear.
 
-use super::tree::{Amaf, Node};
+use super::tree::{Amaf, Counts, Node};
 use std::alloc::{alloc_zeroed, dealloc, handle_alloc_error, Layout};
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicI64, AtomicU16};
@@ -20,6 +20,7 @@ pub struct NodeMemory {
     layout: Layout,
     capacity: usize,
     nodes: NonNull<Node>,
+    counts: NonNull<Counts>,
     scores: NonNull<AtomicI64>,
     amaf: NonNull<Amaf>,
     placement_cells: NonNull<AtomicU16>,
@@ -38,6 +39,7 @@ impl NodeMemory {
         // `extend` pads each array to its alignment; the largest alignment here is 8, which the
         // system allocator's zeroed path (calloc) serves without clearing the pages itself.
         let layout = array(Layout::array::<AtomicI64>(capacity));
+        let (layout, counts_at) = layout.extend(array(Layout::array::<Counts>(capacity))).unwrap();
         let (layout, amaf_at) = layout.extend(array(Layout::array::<Amaf>(capacity))).unwrap();
         let (layout, nodes_at) = layout.extend(array(Layout::array::<Node>(capacity))).unwrap();
         let (layout, cells_at) = layout.extend(array(Layout::array::<AtomicU16>(capacity))).unwrap();
@@ -53,6 +55,7 @@ impl NodeMemory {
             layout,
             capacity,
             nodes: at(nodes_at).cast(),
+            counts: at(counts_at).cast(),
             scores: block.cast(),
             amaf: at(amaf_at).cast(),
             placement_cells: at(cells_at).cast(),
@@ -67,6 +70,11 @@ impl NodeMemory {
     #[inline]
     pub fn nodes(&self) -> &[Node] {
         self.array(self.nodes)
+    }
+
+    #[inline]
+    pub fn counts(&self) -> &[Counts] {
+        self.array(self.counts)
     }
 
     #[inline]
@@ -110,23 +118,26 @@ mod tests {
     fn the_arrays_are_zeroed_aligned_and_apart() {
         let m = NodeMemory::new(1000);
         assert_eq!(m.capacity(), 1000);
-        assert!(m.nodes().iter().all(|n| n.visits() == 0 && n.mv.load(Relaxed) == 0));
+        assert!(m.nodes().iter().all(|n| n.prior() == (0, 0) && n.mv.load(Relaxed) == 0));
+        assert!(m.counts().iter().all(|c| c.experience() == (0, 0)));
         assert!(m.scores().iter().all(|s| s.load(Relaxed) == 0));
         assert!(m.amaf().iter().all(|a| a.get() == (0, 0)));
         assert!(m.placement_cells().iter().all(|c| c.load(Relaxed) == 0));
         assert!(m.scores().as_ptr().is_aligned() && m.amaf().as_ptr().is_aligned());
         assert!(m.nodes().as_ptr().is_aligned() && m.placement_cells().as_ptr().is_aligned());
+        assert!(m.counts().as_ptr().is_aligned());
         // Writing the last element of each array changes no other array.
-        m.nodes()[999].set_stats(u32::MAX, u32::MAX);
+        m.nodes()[999].first_child.store(u32::MAX, Relaxed);
         m.nodes()[999].mv.store(u32::MAX, Relaxed);
+        m.counts()[999].0.store(u64::MAX, Relaxed);
         m.scores()[999].store(-1, Relaxed);
         m.amaf()[999].set(u32::MAX, u32::MAX);
         m.placement_cells()[999].store(u16::MAX, Relaxed);
         assert_eq!(m.scores()[998].load(Relaxed), 0);
         assert_eq!(m.amaf()[998].get(), (0, 0));
-        assert_eq!((m.nodes()[998].visits(), m.nodes()[998].wins()), (0, 0));
+        assert_eq!((m.nodes()[998].first_child.load(Relaxed), m.counts()[998].experience()), (0, (0, 0)));
         assert_eq!(m.placement_cells()[998].load(Relaxed), 0);
-        assert_eq!((m.nodes()[0].visits(), m.amaf()[0].get()), (0, (0, 0)));
+        assert_eq!((m.counts()[0].experience(), m.amaf()[0].get()), ((0, 0), (0, 0)));
         assert_eq!(m.placement_cells()[0].load(Relaxed), 0);
     }
 }

@@ -128,8 +128,8 @@ pub(super) fn build(
         .zip(&weights)
         .map(|(&c, &w)| {
             let n = tree.node(c);
-            let visits = n.visits();
-            let winrate = n.winrate();
+            let visits = tree.visits(c);
+            let winrate = tree.winrate(c);
             let lcb = if visits >= 2 {
                 (winrate - 1.96 * (winrate * (1.0 - winrate) / visits as f64).sqrt()).max(0.0)
             } else {
@@ -182,7 +182,7 @@ pub(super) fn build(
     SearchReport {
         playouts,
         playout_moves,
-        root_visits: tree.root().visits() as u64,
+        root_visits: tree.visits(ROOT) as u64,
         nodes: tree.len(),
         elapsed,
         winrate,

@@ -2,7 +2,7 @@
 //! minimum-error schedule of Gelly and Silver, priors counted as equivalent experience in both.
 
 use super::config::SearchConfig;
-use super::tree::{Amaf, Node, Tree};
+use super::tree::{Amaf, Counts, Tree};
 
 /// The selection value of `child` for the player about to choose it, under a parent with
 /// `parent_visits`.
@@ -14,8 +14,8 @@ use super::tree::{Amaf, Node, Tree};
 /// count as losses (they were added on the way down): this is the virtual loss that spreads threads
 /// over different lines.
 #[inline]
-pub fn value(child: &Node, amaf: &Amaf, parent_visits: u32, config: &SearchConfig) -> f64 {
-    // Both pairs hold the prior already (see `Node`).
+pub fn value(child: &Counts, amaf: &Amaf, parent_visits: u32, config: &SearchConfig) -> f64 {
+    // Both pairs hold the prior already (see `Counts`).
     let (un, w) = child.experience();
     let (un, w) = (un as f64, w as f64 * 0.5);
     let (an, aw) = amaf.get();
@@ -49,8 +49,8 @@ pub fn value(child: &Node, amaf: &Amaf, parent_visits: u32, config: &SearchConfi
 /// products of large counts; `select` asks it only of the children whose approximate keys (`key`)
 /// are near the top.
 #[inline]
-fn fraction(child: &Node, amaf: &Amaf, k: u64) -> (u64, u64) {
-    // Both pairs hold the prior already (see `Node`).
+fn fraction(child: &Counts, amaf: &Amaf, k: u64) -> (u64, u64) {
+    // Both pairs hold the prior already (see `Counts`).
     let (un, w) = child.experience();
     let (an, aw) = amaf.get();
     let (un, w, an, aw) = (un as u64, w as u64, an as u64, aw as u64);
@@ -75,10 +75,10 @@ fn greater(a: u64, b: u64, c: u64, d: u64) -> bool {
 /// with a slot per cell, so it never does).
 #[inline]
 pub fn select(tree: &Tree, node: u32, config: &SearchConfig, keys: &mut Vec<f32>) -> Option<u32> {
-    let (first, kids) = tree.child_slice(node);
+    let (first, kids) = tree.child_counts(node);
     let amafs = tree.amaf_slice(first, kids.len());
     if config.explore > 0.0 {
-        let parent_visits = tree.node(node).visits();
+        let parent_visits = tree.visits(node);
         let mut best: Option<(f64, u32)> = None;
         for (i, (child, amaf)) in kids.iter().zip(amafs).enumerate() {
             let v = value(child, amaf, parent_visits, config);
@@ -138,7 +138,7 @@ const LANES: usize = 4;
 /// lane by lane, which the compiler turns into vector instructions (the loads stay one per count
 /// pair: the counts are atomics).
 #[inline(always)]
-fn fill_keys(kids: &[Node], amafs: &[Amaf], keys: &mut [f32], kf: f32) -> f32 {
+fn fill_keys(kids: &[Counts], amafs: &[Amaf], keys: &mut [f32], kf: f32) -> f32 {
     let mut tops = [0.0f32; LANES];
     let mut kid_chunks = kids.chunks_exact(LANES);
     let mut amaf_chunks = amafs.chunks_exact(LANES);
@@ -193,10 +193,10 @@ mod tests {
     use super::*;
     use crate::search::tree::ROOT;
 
-    fn node(visits: u32, wins: u32, amaf: (u32, u32), prior: (u32, u32)) -> (Node, Amaf) {
-        let n = Node::default();
-        n.set_prior(prior.0, prior.1);
-        n.set_stats(visits, wins);
+    fn node(visits: u32, wins: u32, amaf: (u32, u32), prior: (u32, u32)) -> (Counts, Amaf) {
+        // The counts hold the prior (see `Counts`).
+        let (seen, won) = (visits + prior.0, wins + prior.1);
+        let n = Counts(std::sync::atomic::AtomicU64::new(seen as u64 | (won as u64) << 32));
         // The AMAF pair starts at the prior, as `Tree::set_prior` makes it.
         let a = Amaf::default();
         a.set(amaf.0 + prior.0, amaf.1 + prior.1);
@@ -249,7 +249,7 @@ mod tests {
             let visits = rng.gen_range(0..top);
             let wins = rng.gen_range(0..=2 * visits);
             tree.set_prior(first + i, rng.gen_range(0..100), rng.gen_range(0..200));
-            tree.node(first + i).set_stats(visits, wins);
+            tree.set_stats(first + i, visits, wins);
             let amaf = rng.gen_range(0..top);
             let (pv, pw) = tree.node(first + i).prior();
             tree.amaf(first + i).set(amaf + pv, rng.gen_range(0..=2 * amaf) + pw);
@@ -267,7 +267,7 @@ mod tests {
             let tree = Tree::new(0);
             let first = random_children(&tree, &mut rng, false);
             let kids: Vec<u32> = tree.children(ROOT).collect();
-            let values: Vec<f64> = kids.iter().map(|&i| value(tree.node(i), tree.amaf(i), 1, &c)).collect();
+            let values: Vec<f64> = kids.iter().map(|&i| value(tree.counts(i), tree.amaf(i), 1, &c)).collect();
             let best = values.iter().cloned().fold(f64::MIN, f64::max);
             // The first child within rounding of the best value (doubles cannot tell those apart).
             let expected = kids[values.iter().position(|&v| v >= best - 1e-12).unwrap()];
@@ -287,7 +287,7 @@ mod tests {
         let first = tree.alloc(before + kids.len() as u32).unwrap();
         let fillers = std::iter::repeat_n((4, 2, 0, 0), before as usize);
         for (i, (visits, wins, av, aw)) in fillers.chain(kids.iter().copied()).enumerate() {
-            tree.node(first + i as u32).set_stats(visits, wins);
+            tree.set_stats(first + i as u32, visits, wins);
             tree.amaf(first + i as u32).set(av, aw);
         }
         tree.root().publish_children(first, before + kids.len() as u32);
@@ -298,7 +298,7 @@ mod tests {
     fn exact_choice(tree: &Tree, k: u64) -> u32 {
         let mut best: Option<(u64, u64, u32)> = None;
         for i in tree.children(ROOT) {
-            let (n, d) = fraction(tree.node(i), tree.amaf(i), k);
+            let (n, d) = fraction(tree.counts(i), tree.amaf(i), k);
             if best.is_none_or(|(bn, bd, _)| n as u128 * bd as u128 > bn as u128 * d as u128) {
                 best = Some((n, d, i));
             }
@@ -362,17 +362,17 @@ mod tests {
             let first = children_after_fillers(&tree, before, &[base, other]);
             for i in [first, first + 1] {
                 // The prior joins the node's counts (`set_prior` keeps the real ones) and the
-                // AMAF pair, as `Tree::set_prior` does.
+                // AMAF pair, whose samples `set_prior` replaces: they are put back.
                 let (pv, pw) = (rng.gen_range(0..100), rng.gen_range(0..200));
                 let (av, aw) = tree.amaf(i).get();
-                tree.node(i).set_prior(pv, pw);
+                tree.set_prior(i, pv, pw);
                 tree.amaf(i).set(av + pv, aw + pw);
             }
             let chosen = select(&tree, ROOT, &c, &mut Vec::new()).unwrap();
             assert_eq!(chosen, exact_choice(&tree, k), "round {round}");
             // Did the keys alone fail to tell the pair apart, or tell it wrong?
             let keys = [first, first + 1].map(|i| {
-                let ((un, w), (an, aw)) = (tree.node(i).experience(), tree.amaf(i).get());
+                let ((un, w), (an, aw)) = (tree.counts(i).experience(), tree.amaf(i).get());
                 key((un, w, an, aw), k as f32)
             });
             let by_key = if keys[1] > keys[0] { first + 1 } else { first };
@@ -391,11 +391,11 @@ mod tests {
             let tree = Tree::new(0);
             random_children(&tree, &mut rng, true);
             let chosen = select(&tree, ROOT, &c, &mut Vec::new()).unwrap();
-            let (bn, bd) = fraction(tree.node(chosen), tree.amaf(chosen), k);
+            let (bn, bd) = fraction(tree.counts(chosen), tree.amaf(chosen), k);
             // No child is greater than the chosen one, and every earlier child is smaller: checked
             // with exact rational arithmetic, independently of `greater`.
             for i in tree.children(ROOT) {
-                let (n, d) = fraction(tree.node(i), tree.amaf(i), k);
+                let (n, d) = fraction(tree.counts(i), tree.amaf(i), k);
                 let (lhs, rhs) = (n as u128 * bd as u128, bn as u128 * d as u128);
                 assert!(lhs <= rhs, "child {i} beats the chosen {chosen}");
                 if i < chosen {

@@ -63,7 +63,7 @@ impl<R: Simulate> Shared<'_, R> {
     pub fn root_lead(&self) -> u64 {
         let (mut first, mut second) = (0u32, 0u32);
         for c in self.tree.children(ROOT) {
-            let v = self.tree.node(c).visits();
+            let v = self.tree.visits(c);
             if v > first {
                 second = first;
                 first = v;
@@ -143,7 +143,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
     pub fn run(mut self) {
         let sh = self.shared;
         loop {
-            if sh.stop.load(Relaxed) || sh.tree.root().visits() >= MAX_VISITS {
+            if sh.stop.load(Relaxed) || sh.tree.visits(ROOT) >= MAX_VISITS {
                 break;
             }
             if let Some(max) = sh.tickets {
@@ -195,7 +195,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
         self.path.clear();
         self.path_keys.clear();
         let mut node = ROOT;
-        tree.node(ROOT).add_visit(sh.writers);
+        tree.add_visit(ROOT, sh.writers);
         self.path.push(ROOT);
         let mut last = input.last_move;
         let mut opponent_passed = input.opponent_passed;
@@ -205,7 +205,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             }
             match tree.node(node).state() {
                 LEAF => {
-                    let visits = tree.node(node).visits();
+                    let visits = tree.visits(node);
                     if (node != ROOT && visits < config.expand_threshold) || tree.is_full() {
                         break;
                     }
@@ -226,7 +226,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             };
             let c = tree.node(child);
             // Visits are added on the way down: this is the virtual loss.
-            c.add_visit(sh.writers);
+            tree.add_visit(child, sh.writers);
             let mv = c.mv().decode();
             let pos = self.playout.position_mut();
             let color = pos.to_move;
@@ -345,8 +345,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
         let mover_at = |d: usize| if d.is_multiple_of(2) { to_move.opponent() } else { to_move };
         let score = (result.black_margin as f64 * 2.0).round() as i64;
         for (d, &id) in self.path.iter().enumerate() {
-            let node = tree.node(id);
-            node.add_wins(result.half_points(mover_at(d)), sh.writers);
+            tree.add_wins(id, result.half_points(mover_at(d)), sh.writers);
             tree.add_score(id, score, sh.writers);
         }
         // The playout's placements, latest first, so the earliest play of a point is what stays.
@@ -363,11 +362,11 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
                 }
             }
             let half = result.half_points(player);
-            let (first_kid, kids) = tree.child_slice(self.path[d]);
+            let (first_kid, kids) = tree.child_counts(self.path[d]);
             let cells = tree.placement_cells(first_kid, kids.len());
             let amafs = tree.amaf_slice(first_kid, kids.len());
             let parent = self.path[d];
-            let batched = sh.batch_amaf_from <= tree.node(parent).visits();
+            let batched = sh.batch_amaf_from <= tree.visits(parent);
             match if batched { self.amaf_batch.row(parent) } else { None } {
                 Some(row) => {
                     let sample = 1 | (half as u64) << 32;
