@@ -68,6 +68,19 @@ impl<T> ByColor<T> {
     }
 }
 
+impl<T: Copy + std::ops::AddAssign> ByColor<T> {
+    /// Adds `own` to `color`'s value and `other` to its opponent's. The two values are swapped by
+    /// the colour rather than the two places chosen by it: a choice of place compiles to a branch
+    /// on the colour, which alternates move by move and is mispredicted in a playout's stream of
+    /// random branches, where a choice of values compiles to conditional moves.
+    #[inline]
+    pub fn add_both(&mut self, color: Color, own: T, other: T) {
+        let (black, white) = if color == Color::Black { (own, other) } else { (other, own) };
+        self.black += black;
+        self.white += white;
+    }
+}
+
 impl<T> Index<Color> for ByColor<T> {
     type Output = T;
     #[inline]
@@ -86,5 +99,20 @@ impl<T> IndexMut<Color> for ByColor<T> {
             Color::Black => &mut self.black,
             Color::White => &mut self.white,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn add_both_gives_each_colour_its_own_share() {
+        let mut prisoners = ByColor::new(10u32, 20u32);
+        prisoners.add_both(Color::Black, 3, 1);
+        assert_eq!(prisoners, ByColor::new(13, 21));
+        prisoners.add_both(Color::White, 5, 2);
+        assert_eq!(prisoners, ByColor::new(15, 26));
+        assert_eq!((prisoners[Color::Black], prisoners[Color::White]), (15, 26));
     }
 }

@@ -81,8 +81,7 @@ impl Rules for Standard {
         match mv {
             Move::Place(p) => {
                 let placed = pos.board.place::<HASHED>(color, p);
-                pos.prisoners[color] += u32::from(placed.captured);
-                pos.prisoners[color.opponent()] += u32::from(placed.suicided);
+                pos.prisoners.add_both(color, u32::from(placed.captured), u32::from(placed.suicided));
                 pos.passes = 0;
                 placed
             }

@@ -78,7 +78,7 @@ impl Rules for Stoical {
             Move::Place(p) => {
                 let joined = pos.board.neighbour_count(p, Cell::stone(color)) > 0;
                 let placed = pos.board.place::<HASHED>(color, p);
-                pos.prisoners[color] += u32::from(placed.captured);
+                pos.prisoners.add_both(color, u32::from(placed.captured), 0);
                 pos.passes = 0;
                 pos.extra = if placed.captured > 0 {
                     StoicalState {

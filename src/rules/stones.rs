@@ -131,9 +131,8 @@ impl Rules for Stones {
             Move::Place(p) => {
                 let placed = pos.board.place::<HASHED>(color, p);
                 let taken = u32::from(placed.captured) + u32::from(placed.captured_stakes);
-                pos.prisoners[color] += taken;
-                pos.prisoners[color.opponent()] +=
-                    u32::from(placed.suicided) + u32::from(placed.suicided_stakes);
+                let given = u32::from(placed.suicided) + u32::from(placed.suicided_stakes);
+                pos.prisoners.add_both(color, taken, given);
                 if taken >= 2 && pos.lead(color) >= self.threshold_for(color) {
                     pos.outcome = Some(Outcome::win(color, pos.lead(color) as f64, EndReason::Decisive));
                 }
