@@ -706,7 +706,7 @@ impl<R: Simulate> Playout<R> {
                 ] {
                     let q = Point(q);
                     if b.is_empty_point(q) && self.pat3.matches(b, q) {
-                        cands.insert(q);
+                        cands.push_distinct(q);
                     }
                 }
                 if let Some(p) =

@@ -32,6 +32,16 @@ impl<const N: usize> PointSet<N> {
         self.len
     }
 
+    /// Adds `p`, known not to be in the set, unless the set is full.
+    #[inline]
+    pub fn push_distinct(&mut self, p: Point) {
+        debug_assert!(!self.as_slice().contains(&p), "{p:?} is in the set already");
+        if self.len < N {
+            self.pts[self.len] = p;
+            self.len += 1;
+        }
+    }
+
     #[inline]
     pub fn len(&self) -> usize {
         self.len
