@@ -53,9 +53,9 @@ impl AmafBatch {
     /// Adds every pending sample to the tree and empties the buffer.
     pub fn flush(&mut self, tree: &Tree) {
         for (slot, &parent) in self.parents.iter().enumerate() {
-            let (first, kids) = tree.child_counts(parent);
+            let kids = tree.children(parent);
             let row = &mut self.pending[slot * self.width..][..kids.len()];
-            for (amaf, pending) in tree.amaf_slice(first, kids.len()).iter().zip(row) {
+            for (amaf, pending) in tree.amaf_slice(kids.start, kids.len()).iter().zip(row) {
                 if *pending != 0 {
                     amaf.add_samples(std::mem::take(pending));
                 }

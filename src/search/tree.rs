@@ -285,7 +285,7 @@ impl Node {
 /// The arena. Nodes are handed out by a bump counter; a full arena refuses further expansions (the
 /// search then keeps running playouts from its leaves).
 pub struct Tree {
-    /// The nodes and, per node, the arrays kept apart from them: the counts (see `Node`); the score
+    /// The nodes and, per node, the arrays kept apart from them: the counts (see `Counts`); the score
     /// sum, which only reports read; the AMAF pair (see `amaf_slice`); the move's cell for the AMAF
     /// scan (see `placement_cells`).
     memory: NodeMemory,

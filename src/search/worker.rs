@@ -362,10 +362,10 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
                 }
             }
             let half = result.half_points(player);
-            let (first_kid, kids) = tree.child_counts(self.path[d]);
-            let cells = tree.placement_cells(first_kid, kids.len());
-            let amafs = tree.amaf_slice(first_kid, kids.len());
             let parent = self.path[d];
+            let kids = tree.children(parent);
+            let cells = tree.placement_cells(kids.start, kids.len());
+            let amafs = tree.amaf_slice(kids.start, kids.len());
             let batched = sh.batch_amaf_from <= tree.visits(parent);
             match if batched { self.amaf_batch.row(parent) } else { None } {
                 Some(row) => {
