@@ -586,6 +586,19 @@ impl<R: Simulate> Playout<R> {
             && !(rules.may_allow_suicide() && b.is_suicide(color, p))
     }
 
+    /// `playable` for the light policy's probes, the empty-neighbour test first: a point with an
+    /// empty neighbour is neither an eye nor a suicide, so that one test settles the probe but for
+    /// the ko. Asked first, the eye test's branch was a second random one on most probes. The heavy
+    /// policy keeps `playable`: its candidates lie beside the last move, where this order read
+    /// slower (0.982 and 0.989 by builds in turns).
+    #[inline(always)]
+    fn playable_light(&self, rules: &R, color: Color, p: Point) -> bool {
+        if self.pos.board.neighbour_count(p, Cell::Empty) != 0 {
+            return rules.check(&self.pos, color, Move::Place(p)).is_ok();
+        }
+        self.playable(rules, color, p)
+    }
+
     /// Light policy: one uniform draw from the free-point list; when that point is unplayable, the
     /// first playable point among those not set aside, from a random start; when there is none, the
     /// first playable set-aside point. Eye-shaped points rejected on the way are set aside
@@ -611,7 +624,7 @@ impl<R: Simulate> Playout<R> {
             return None;
         }
         let first = empties[below(rng, n)];
-        if self.playable(rules, color, first) {
+        if self.playable_light(rules, color, first) {
             return Some(first);
         }
         self.scan_light(rules, color, rng)
@@ -635,7 +648,7 @@ impl<R: Simulate> Playout<R> {
             let (aside, rest) = b.empties().split_at(b.set_aside_count());
             if !rest.is_empty() {
                 let hit = first_from(rest, below(rng, rest.len()), |p| {
-                    let ok = self.playable(rules, color, p);
+                    let ok = self.playable_light(rules, color, p);
                     if !ok {
                         note(b, p);
                     }
@@ -648,7 +661,7 @@ impl<R: Simulate> Playout<R> {
             if aside.is_empty() {
                 break 'choice None;
             }
-            first_from(aside, below(rng, aside.len()), |p| self.playable(rules, color, p))
+            first_from(aside, below(rng, aside.len()), |p| self.playable_light(rules, color, p))
         };
         // Set aside once the scan is over: moving entries during it would reorder what it scans.
         for &p in &noted[..count] {
