@@ -647,13 +647,20 @@ impl<R: Simulate> Playout<R> {
             let b = &self.pos.board;
             let (aside, rest) = b.empties().split_at(b.set_aside_count());
             if !rest.is_empty() {
-                let hit = first_from(rest, below(rng, rest.len()), |p| {
-                    let ok = self.playable_light(rules, color, p);
-                    if !ok {
-                        note(b, p);
-                    }
-                    ok
-                });
+                let hit = first_from(
+                    rest,
+                    below(rng, rest.len()),
+                    // Inlined by force: LLVM left this closure out of line in Stoical's loop,
+                    // which then ran 1.8% more instructions.
+                    #[inline(always)]
+                    |p| {
+                        let ok = self.playable_light(rules, color, p);
+                        if !ok {
+                            note(b, p);
+                        }
+                        ok
+                    },
+                );
                 if hit.is_some() {
                     break 'choice hit;
                 }
