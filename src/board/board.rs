@@ -415,6 +415,12 @@ impl Board {
         self.s.set_aside
     }
 
+    /// Where empty `p` stands in `empties()` (meaningless for a point that is not empty).
+    #[inline]
+    pub fn empty_index(&self, p: Point) -> usize {
+        self.s.empty_at[p.idx()] as usize
+    }
+
     /// Is empty `p` eye-shaped (`is_eye_shaped`)?
     #[inline]
     pub fn is_eye_shaped_point(&self, p: Point) -> bool {

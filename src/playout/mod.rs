@@ -68,6 +68,15 @@ pub trait Simulate: Rules {
         0.0
     }
 
+    /// Light playouts: might a placement the rules refuse `color` now be allowed on its next turn
+    /// without a stone placed near it (a ko ban, a one-turn restriction)? When not, and `color`
+    /// finds nothing to play, its next turn tests only what the opponent's move changed
+    /// (`Playout::stuck_choice`). Stones never passes for want of a placement: always.
+    #[inline]
+    fn refusal_may_lapse(&self, _pos: &Position<Self>, _color: Color) -> bool {
+        true
+    }
+
     /// Stones: the group a playout stakes when nothing better is left (`Stones::first_stake`).
     /// The other variants have no stakes.
     fn playout_stake(&self, _pos: &Position<Self>, _color: Color) -> Option<Point> {
@@ -89,6 +98,12 @@ impl Simulate for Standard {
     #[inline]
     fn may_allow_suicide(&self) -> bool {
         self.suicide_allowed
+    }
+
+    /// The ko ban lapses on the next turn.
+    #[inline]
+    fn refusal_may_lapse(&self, pos: &Position<Self>, color: Color) -> bool {
+        pos.board.ko().is_some_and(|(_, c)| c == color)
     }
 
     /// Territory scoring: a territory count is the area count less each side's stones placed
@@ -124,6 +139,12 @@ impl Simulate for Stoical {
     #[inline]
     fn may_allow_suicide(&self) -> bool {
         false
+    }
+
+    /// No capture right after the opponent's: a restriction of one turn.
+    #[inline]
+    fn refusal_may_lapse(&self, pos: &Position<Self>, color: Color) -> bool {
+        pos.extra.last_capture == Some(color.opponent())
     }
 }
 
@@ -317,6 +338,20 @@ pub struct Playout<R: Rules> {
     keep_seki: bool,
     /// The mercy rule's stone difference (see `mercy`); `None`: off.
     mercy: Option<u32>,
+    /// Light policy: per colour, the move number of the playout's last move at which that colour
+    /// found nothing to play (0: none) while no refusal could lapse (see `stuck_choice`).
+    stuck: [u32; 2],
+    /// Tests: turn `stuck_choice` off, and count its uses and choices.
+    #[cfg(test)]
+    stuck_log: StuckLog,
+}
+
+#[cfg(test)]
+#[derive(Debug, Default)]
+struct StuckLog {
+    off: bool,
+    used: std::cell::Cell<u32>,
+    chose: std::cell::Cell<u32>,
 }
 
 /// The mercy rule's threshold on a board of `points` points: 30% of them (Fuego's), e.g. 25 stones
@@ -340,6 +375,9 @@ impl<R: Simulate> Playout<R> {
             last: Point::NONE,
             keep_seki: false,
             mercy: None,
+            stuck: [0; 2],
+            #[cfg(test)]
+            stuck_log: StuckLog::default(),
         }
     }
 
@@ -437,6 +475,7 @@ impl<R: Simulate> Playout<R> {
 
     fn simulate<const HEAVY: bool, const MERCY: bool>(&mut self, rules: &R, rng: &mut Rng) -> PlayoutResult {
         self.moves.clear();
+        self.stuck = [0; 2];
         // Nothing in a playout asks the hash (superko is the tree's business): stop keeping it.
         self.pos.board.let_hash_go_stale();
         let size = self.pos.board.size() as u32;
@@ -495,7 +534,7 @@ impl<R: Simulate> Playout<R> {
             let choice = if HEAVY {
                 self.choose_heavy(rules, color, rng)
             } else {
-                self.choose_light(rules, color, rng)
+                self.choose_light(rules, color, rng, n)
             };
             if let Some(p) = choice {
                 self.place(rules, color, p);
@@ -617,7 +656,7 @@ impl<R: Simulate> Playout<R> {
     // Always inlined: the loop has two copies per variant (with and without the mercy rule), and
     // LLVM left a policy called from two places out of line, which cost 3% (`tengen bench`).
     #[inline(always)]
-    fn choose_light(&mut self, rules: &R, color: Color, rng: &mut Rng) -> Option<Point> {
+    fn choose_light(&mut self, rules: &R, color: Color, rng: &mut Rng, ply: u32) -> Option<Point> {
         let empties = self.pos.board.empties();
         let n = empties.len();
         if n == 0 {
@@ -627,14 +666,16 @@ impl<R: Simulate> Playout<R> {
         if self.playable_light(rules, color, first) {
             return Some(first);
         }
-        self.scan_light(rules, color, rng)
+        self.scan_light(rules, color, rng, ply)
     }
 
     /// `choose_light` after its first draw failed: the scans, and the setting aside of the
     /// eye-shaped points they reject. Apart so that a move whose first draw is playable (most moves)
-    /// does not even clear the list of points to set aside.
+    /// does not even clear the list of points to set aside. A player who found nothing to play on
+    /// their last turn tests only the set-aside points the opponent's move since can have changed
+    /// (`stuck_choice`): the scans that end a playout, pass after pass, tried each of them again.
     #[inline(always)]
-    fn scan_light(&mut self, rules: &R, color: Color, rng: &mut Rng) -> Option<Point> {
+    fn scan_light(&mut self, rules: &R, color: Color, rng: &mut Rng, ply: u32) -> Option<Point> {
         let mut noted = [Point::NONE; SET_ASIDE_PER_MOVE];
         let mut count = 0;
         let mut note = |b: &Board, p: Point| {
@@ -668,13 +709,86 @@ impl<R: Simulate> Playout<R> {
             if aside.is_empty() {
                 break 'choice None;
             }
-            first_from(aside, below(rng, aside.len()), |p| self.playable_light(rules, color, p))
+            let start = below(rng, aside.len());
+            #[cfg(test)]
+            let off = self.stuck_log.off;
+            #[cfg(not(test))]
+            let off = false;
+            if self.stuck[color.index()] != 0 && self.stuck[color.index()] + 2 == ply && !off {
+                let choice = self.stuck_choice(rules, color, start);
+                debug_assert_eq!(
+                    choice,
+                    first_from(aside, start, |p| self.playable_light(rules, color, p)),
+                    "a stuck player's choice differs from the full scan's"
+                );
+                break 'choice choice;
+            }
+            first_from(aside, start, |p| self.playable_light(rules, color, p))
         };
+        // Nothing to play: remembered for the player's next turn, unless what the rules refused
+        // may be allowed then anyway (a ko ban).
+        let lapse = rules.refusal_may_lapse(&self.pos, color);
+        self.stuck[color.index()] = if choice.is_none() && !lapse { ply } else { 0 };
         // Set aside once the scan is over: moving entries during it would reorder what it scans.
         for &p in &noted[..count] {
             self.pos.board.set_aside_if_eye_shaped(p);
         }
         choice
+    }
+
+    /// `scan_light`'s scan of the set-aside points for a player who found nothing to play on their
+    /// previous turn (`stuck`; go and Stoical) with one opponent move between: the choice the full
+    /// scan from entry `start` would make, read from the few points that move can have made
+    /// playable. On that turn every empty point was unplayable for the player (and no refusal
+    /// could lapse, `Simulate::refusal_may_lapse`); since then only the opponent's move changed
+    /// the board, and whatever restriction it brings `playable_light` still applies. A set-aside point is an eye
+    /// shape, and for the player it is one of two kinds.
+    ///
+    /// - An opponent's eye: playable only by a capture, of a chain whose last liberty it is. Only
+    ///   the chain the opponent's new stone belongs to lost a liberty (the others kept theirs, or
+    ///   gained some by the move's captures), so the one candidate is that chain's last liberty,
+    ///   if it is in atari (as when the opponent filled a false eye of its own).
+    /// - An own eye: playable only when `Board::is_eye` no longer holds and it is not a suicide.
+    ///   No stone beside it can have gone (a chain with an empty neighbour is never captured) and
+    ///   the player's chains only lost liberties, so it changed only if the new stone went on one
+    ///   of its diagonals.
+    ///
+    /// Points the move's captures emptied join the other part of the list, scanned before this.
+    /// After a pass-like opponent move nothing changed and nothing is playable. Of the candidates
+    /// that are playable, the one the full scan meets first is chosen; debug builds run the full
+    /// scan too and compare.
+    #[inline(never)]
+    fn stuck_choice(&self, rules: &R, color: Color, start: usize) -> Option<Point> {
+        let b = &self.pos.board;
+        let m = self.last;
+        if m.is_none() {
+            return None;
+        }
+        let len = b.set_aside_count();
+        let mut best: Option<(usize, Point)> = None;
+        let mut consider = |p: Point| {
+            if b.is_empty_point(p) && b.empty_index(p) < len && self.playable_light(rules, color, p) {
+                // The full scan meets entry `at` after `(at - start) mod len` others.
+                let at = b.empty_index(p);
+                let order = if at >= start { at - start } else { at + len - start };
+                if best.is_none_or(|(o, _)| order < o) {
+                    best = Some((order, p));
+                }
+            }
+        };
+        if let Some(l) = b.atari_liberty(m) {
+            consider(l);
+        }
+        for d in b.diagonals(m) {
+            consider(d);
+        }
+        #[cfg(test)]
+        {
+            let log = &self.stuck_log;
+            log.used.set(log.used.get() + 1);
+            log.chose.set(log.chose.get() + best.is_some() as u32);
+        }
+        best.map(|(_, p)| p)
     }
 
     /// Picks a random playable point of `cands` that also passes `ok`.

@@ -303,7 +303,7 @@ fn light_finds_captures_in_eye_shaped_points_and_passes_when_none_is_left() {
     let mut r = rng(3);
     let mut seen = [0; 2];
     for _ in 0..40 {
-        let choice = p.choose_light(&rules, Color::Black, &mut r);
+        let choice = p.choose_light(&rules, Color::Black, &mut r, 1);
         let k = captures.iter().position(|&c| Some(c) == choice).expect("a capture");
         seen[k] += 1;
     }
@@ -312,9 +312,9 @@ fn light_finds_captures_in_eye_shaped_points_and_passes_when_none_is_left() {
     assert_eq!(p.position().board.set_aside_count(), 3);
     start.to_move = Color::White;
     let mut p = Playout::new(&start);
-    assert_eq!(p.choose_light(&rules, Color::White, &mut r), None);
+    assert_eq!(p.choose_light(&rules, Color::White, &mut r, 1), None);
     assert_eq!(p.position().board.set_aside_count(), 5, "White's probes set every point aside");
-    assert_eq!(p.choose_light(&rules, Color::White, &mut r), None);
+    assert_eq!(p.choose_light(&rules, Color::White, &mut r, 1), None);
 }
 
 #[test]
@@ -339,9 +339,58 @@ fn light_plays_an_eye_shaped_capture_among_other_moves() {
     p.position_mut().board.set_aside_if_eye_shaped(a5);
     assert_eq!(p.position().board.empties()[..1], [a5]);
     let mut r = rng(4);
-    let captures = (0..1600).filter(|_| p.choose_light(&rules, Color::Black, &mut r) == Some(a5)).count();
+    let captures = (0..1600).filter(|_| p.choose_light(&rules, Color::Black, &mut r, 1) == Some(a5)).count();
     // 94 expected; the bounds are five standard deviations (about 9.4) either side.
     assert!((47..=141).contains(&captures), "{captures} of 1600");
+}
+
+/// Light playouts of `rules` with `Playout::stuck_choice` and with the full scans of the
+/// set-aside points instead, one per seed below `seeds`: the same moves and results. Returns how
+/// often the shortcut was taken and how often it found a point to play.
+fn stuck_shortcut_agrees<R: Simulate>(rules: &R, size: usize, walls: bool, seeds: u64) -> (u32, u32) {
+    let geo = Geometry::new(size);
+    let wall_points: Vec<Point> =
+        if walls { vec![geo.point(size / 2, size / 2), geo.point(1, size - 2)] } else { Vec::new() };
+    let start = Position::new(rules, Board::with_walls(size, &wall_points));
+    let mut with = Playout::new(&start);
+    let mut without = Playout::new(&start);
+    without.stuck_log.off = true;
+    for seed in 0..seeds {
+        let a = with.run(rules, &start, Policy::Light, &mut rng(seed));
+        let b = without.run(rules, &start, Policy::Light, &mut rng(seed));
+        assert_eq!(a, b, "{size}x{size}, seed {seed}");
+        assert_eq!(with.moves(), without.moves(), "{size}x{size}, seed {seed}");
+    }
+    assert_eq!(without.stuck_log.used.get(), 0);
+    (with.stuck_log.used.get(), with.stuck_log.chose.get())
+}
+
+#[test]
+fn a_stuck_players_shortcut_makes_the_full_scans_choices() {
+    // Small boards, walls, suicide allowed, the button, Stoical's capture restriction: playouts
+    // that end in runs of passes, captures in eyes and false eyes filled. (Debug builds also
+    // compare each shortcut with the full scan as it is taken.)
+    let (mut used, mut chose) = (0, 0);
+    for (config, size, walls) in [
+        ("go", 5, false),
+        ("go", 7, true),
+        ("go", 9, false),
+        ("go:suicide=allowed", 7, false),
+        ("go:button=on", 6, true),
+        ("go:ko=positional", 9, true),
+    ] {
+        let rules = RulesConfig::parse(config).unwrap().variant.go;
+        let (u, c) = stuck_shortcut_agrees(&rules, size, walls, 2000);
+        (used, chose) = (used + u, chose + c);
+    }
+    // Most shortcuts find nothing (the player passes again); some find a capture or a false eye.
+    assert!(used > 5000 && chose > 0, "go: shortcuts taken {used}, with a choice {chose}");
+    let (mut used, mut chose) = (0, 0);
+    for (size, walls) in [(5, false), (6, true), (7, true), (9, false)] {
+        let (u, c) = stuck_shortcut_agrees(&Stoical::default(), size, walls, 4000);
+        (used, chose) = (used + u, chose + c);
+    }
+    assert!(used > 2000 && chose > 0, "Stoical: shortcuts taken {used}, with a choice {chose}");
 }
 
 /// Runs one playout of `rules` from `diagram` with `to_move` to play and the mercy rule at
