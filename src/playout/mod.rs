@@ -741,8 +741,8 @@ impl<R: Simulate> Playout<R> {
     /// scan from entry `start` would make, read from the few points that move can have made
     /// playable. On that turn every empty point was unplayable for the player (and no refusal
     /// could lapse, `Simulate::refusal_may_lapse`); since then only the opponent's move changed
-    /// the board, and whatever restriction it brings `playable_light` still applies. A set-aside point is an eye
-    /// shape, and for the player it is one of two kinds.
+    /// the board, and whatever restriction it brings, `playable_light` still applies. A set-aside
+    /// point is an eye shape, and for the player it is one of two kinds.
     ///
     /// - An opponent's eye: playable only by a capture, of a chain whose last liberty it is. Only
     ///   the chain the opponent's new stone belongs to lost a liberty (the others kept theirs, or
