@@ -415,10 +415,11 @@ impl Board {
         self.s.set_aside
     }
 
-    /// Where empty `p` stands in `empties()` (meaningless for a point that is not empty).
+    /// Where `p` stands in the set-aside part of `empties()` (`set_aside_count`), if it is there.
     #[inline]
-    pub fn empty_index(&self, p: Point) -> usize {
-        self.s.empty_at[p.idx()] as usize
+    pub fn set_aside_index(&self, p: Point) -> Option<usize> {
+        let at = self.s.empty_at[p.idx()] as usize;
+        (self.is_empty_point(p) && at < self.s.set_aside).then_some(at)
     }
 
     /// Is empty `p` eye-shaped (`is_eye_shaped`)?

@@ -338,8 +338,9 @@ pub struct Playout<R: Rules> {
     keep_seki: bool,
     /// The mercy rule's stone difference (see `mercy`); `None`: off.
     mercy: Option<u32>,
-    /// Light policy: per colour, the move number of the playout's last move at which that colour
-    /// found nothing to play (0: none) while no refusal could lapse (see `stuck_choice`).
+    /// Light policy: per colour, the move number of the playout at which that colour may take the
+    /// stuck player's shortcut (`stuck_choice`): two after a move at which it found nothing to
+    /// play while no refusal could lapse; 0 (no move) when it may not.
     stuck: [u32; 2],
     /// Tests: turn `stuck_choice` off, and count its uses and choices.
     #[cfg(test)]
@@ -714,7 +715,7 @@ impl<R: Simulate> Playout<R> {
             let off = self.stuck_log.off;
             #[cfg(not(test))]
             let off = false;
-            if self.stuck[color.index()] != 0 && self.stuck[color.index()] + 2 == ply && !off {
+            if self.stuck[color.index()] == ply && !off {
                 let choice = self.stuck_choice(rules, color, start);
                 debug_assert_eq!(
                     choice,
@@ -727,8 +728,8 @@ impl<R: Simulate> Playout<R> {
         };
         // Nothing to play: remembered for the player's next turn, unless what the rules refused
         // may be allowed then anyway (a ko ban).
-        let lapse = rules.refusal_may_lapse(&self.pos, color);
-        self.stuck[color.index()] = if choice.is_none() && !lapse { ply } else { 0 };
+        let stuck = choice.is_none() && !rules.refusal_may_lapse(&self.pos, color);
+        self.stuck[color.index()] = if stuck { ply + 2 } else { 0 };
         // Set aside once the scan is over: moving entries during it would reorder what it scans.
         for &p in &noted[..count] {
             self.pos.board.set_aside_if_eye_shaped(p);
@@ -767,9 +768,9 @@ impl<R: Simulate> Playout<R> {
         let len = b.set_aside_count();
         let mut best: Option<(usize, Point)> = None;
         let mut consider = |p: Point| {
-            if b.is_empty_point(p) && b.empty_index(p) < len && self.playable_light(rules, color, p) {
+            let Some(at) = b.set_aside_index(p) else { return };
+            if self.playable_light(rules, color, p) {
                 // The full scan meets entry `at` after `(at - start) mod len` others.
-                let at = b.empty_index(p);
                 let order = if at >= start { at - start } else { at + len - start };
                 if best.is_none_or(|(o, _)| order < o) {
                     best = Some((order, p));
