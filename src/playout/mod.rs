@@ -711,20 +711,17 @@ impl<R: Simulate> Playout<R> {
                 break 'choice None;
             }
             let start = below(rng, aside.len());
-            #[cfg(test)]
-            let off = self.stuck_log.off;
-            #[cfg(not(test))]
-            let off = false;
-            if self.stuck[color.index()] == ply && !off {
+            let playable = |p| self.playable_light(rules, color, p);
+            if self.stuck[color.index()] == ply && self.stuck_shortcut_on() {
                 let choice = self.stuck_choice(rules, color, start);
                 debug_assert_eq!(
                     choice,
-                    first_from(aside, start, |p| self.playable_light(rules, color, p)),
+                    first_from(aside, start, playable),
                     "a stuck player's choice differs from the full scan's"
                 );
                 break 'choice choice;
             }
-            first_from(aside, start, |p| self.playable_light(rules, color, p))
+            first_from(aside, start, playable)
         };
         // Nothing to play: remembered for the player's next turn, unless what the rules refused
         // may be allowed then anyway (a ko ban).
@@ -735,6 +732,16 @@ impl<R: Simulate> Playout<R> {
             self.pos.board.set_aside_if_eye_shaped(p);
         }
         choice
+    }
+
+    /// Whether `scan_light` may take `stuck_choice`: always, but for the tests that switch it off to
+    /// compare playouts with and without it.
+    #[inline(always)]
+    fn stuck_shortcut_on(&self) -> bool {
+        #[cfg(test)]
+        return !self.stuck_log.off;
+        #[cfg(not(test))]
+        true
     }
 
     /// `scan_light`'s scan of the set-aside points for a player who found nothing to play on their
