@@ -37,8 +37,8 @@ fn bench_variant<R: Simulate + Clone>(c: &mut Criterion, name: &str, rules: R) {
                         opponent_passed: false,
                         started: Instant::now(),
                     };
-                    let tree = Tree::new(capacity);
-                    search(&input, &tree, &config, &request, &|| false, &mut |_| {}).playouts
+                    let mut tree = Tree::new(capacity);
+                    search(&input, &mut tree, &config, &request, &|| false, &mut |_| {}).playouts
                 })
             });
         }

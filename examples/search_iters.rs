@@ -39,7 +39,7 @@ fn main() {
     }
     let config = SearchConfig { threads: 1, policy, seed: 1, mercy, ..SearchConfig::default() };
     let limits = Limits { playouts: Some(playouts), time: None, early_stop: false };
-    let tree = Tree::with_megabytes(512);
+    let mut tree = Tree::with_megabytes(512);
     let t = Instant::now();
     let report = with_game!(&game, g => {
         let input = SearchInput {
@@ -50,7 +50,7 @@ fn main() {
             opponent_passed: false,
             started: Instant::now(),
         };
-        search(&input, &tree, &config, &ThinkRequest::new(limits), &|| false, &mut |_| {})
+        search(&input, &mut tree, &config, &ThinkRequest::new(limits), &|| false, &mut |_| {})
     });
     let s = t.elapsed().as_secs_f64();
     println!(

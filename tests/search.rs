@@ -295,7 +295,7 @@ fn a_tiny_tree_fills_up_and_the_search_goes_on() {
 /// no pass pending.
 fn search_game(
     game: &tengen::rules::AnyGame,
-    tree: &tengen::search::Tree,
+    tree: &mut tengen::search::Tree,
     config: &tengen::search::SearchConfig,
     request: &ThinkRequest,
     stop: &(dyn Fn() -> bool + Sync),
@@ -335,7 +335,8 @@ fn threads_share_the_tree_safely() {
         let before = unaccounted(&tree);
         let reused = tree.visits(ROOT) as u64;
         let limits = Limits { playouts: Some(3000), time: None, early_stop: false };
-        let report = search_game(&game, &tree, &config, &ThinkRequest::new(limits), &|| false, &mut |_| {});
+        let report =
+            search_game(&game, &mut tree, &config, &ThinkRequest::new(limits), &|| false, &mut |_| {});
         // The playout limit counts the visits the reused subtree already had.
         assert_eq!(report.root_visits, reused.max(3000), "round {round}");
         assert_eq!(unaccounted(&tree), before, "round {round}");
@@ -529,13 +530,13 @@ fn no_search_goes_past_the_visit_cap() {
     let game = AnyGame::new(&RulesConfig::parse("go").unwrap(), 9);
     let config = SearchConfig { threads: 2, seed: 1, ..SearchConfig::default() };
     for limits in [Limits::playouts(500), Limits::unlimited()] {
-        let tree = Tree::with_megabytes(4);
+        let mut tree = Tree::with_megabytes(4);
         tree.set_stats(ROOT, MAX_VISITS, 0);
         let reports = AtomicUsize::new(0);
         let request =
             ThinkRequest { report_every: Some(Duration::from_millis(1)), ..ThinkRequest::new(limits) };
         let stop = || reports.load(Ordering::Relaxed) >= 3;
-        let report = search_game(&game, &tree, &config, &request, &stop, &mut |_| {
+        let report = search_game(&game, &mut tree, &config, &request, &stop, &mut |_| {
             reports.fetch_add(1, Ordering::Relaxed);
         });
         assert_eq!(report.playouts, 0, "{limits:?}");

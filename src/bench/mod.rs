@@ -291,10 +291,10 @@ fn search_playouts(config: &BenchConfig) -> (u64, u64, Duration) {
             time: Some(crate::search::TimeLimit::fixed(config.duration)),
             early_stop: false,
         };
-        let tree = crate::search::Tree::with_megabytes(SEARCH_TREE_MB);
+        let mut tree = crate::search::Tree::with_megabytes(SEARCH_TREE_MB);
         let report = crate::search::search(
             &input,
-            &tree,
+            &mut tree,
             &search_config,
             &crate::search::ThinkRequest::new(limits),
             &|| false,

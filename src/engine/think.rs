@@ -148,7 +148,7 @@ impl Engine {
         let shifted = komi_shift != 0.0;
         // Copying a big reused tree must not eat the move's time: stop copying at a quarter of it.
         let deadline = req.limits.time.map(|t| started + t.limit / 4);
-        let tree = self.take_tree(&key, shifted, deadline);
+        let mut tree = self.take_tree(&key, shifted, deadline);
         let config = self.search_config(color, 0);
         // The search counts with the shifted komi; every report gives the margins under the real one.
         // (Adding a zero shift changes nothing; only the copy for a streamed report is spared.)
@@ -157,7 +157,7 @@ impl Engine {
             |r: &SearchReport| if shifted { on_report(&real(r.clone())) } else { on_report(r) };
         let report = with_game!(&self.game, g => {
             let rules = g.rules().with_extra_komi(komi_shift);
-            run_search(g, &rules, color, &tree, &config, req, stop, &mut on_real_report, started)
+            run_search(g, &rules, color, &mut tree, &config, req, stop, &mut on_real_report, started)
         });
         let report = real(report);
         on_report(&report);
@@ -391,7 +391,7 @@ impl Engine {
             mercy: false,
             ..self.search_config(to_move, 1)
         };
-        let tree = Tree::with_megabytes(STATUS_TREE_MB.min(self.options.max_tree_mb));
+        let mut tree = Tree::with_megabytes(STATUS_TREE_MB.min(self.options.max_tree_mb));
         let report = with_game!(&self.game, g => {
             let mut root = g.position().clone();
             root.to_move = to_move;
@@ -405,7 +405,7 @@ impl Engine {
                 opponent_passed: false,
                 started: Instant::now(),
             };
-            search::search(&input, &tree, &config, &req, &|| false, &mut |_| {})
+            search::search(&input, &mut tree, &config, &req, &|| false, &mut |_| {})
         });
         // Only a judgement as thorough as `final_status`'s own stands for the count: one cut short
         // by a small playout limit or the clock (it decided a pass) is not what `final_score` and
@@ -602,7 +602,7 @@ fn run_search<R: Simulate>(
     game: &Game<R>,
     rules: &R,
     color: Color,
-    tree: &Tree,
+    tree: &mut Tree,
     config: &SearchConfig,
     req: &ThinkRequest,
     stop: &(dyn Fn() -> bool + Sync),

@@ -23,16 +23,19 @@ const POLL: Duration = Duration::from_millis(5);
 const MIN_TIMED_PLAYOUTS: u32 = 32;
 
 /// Searches `input.root` in `tree` (which may hold a reused subtree) until the request's limits or
-/// `stop` end it, calling `on_report` from this thread every `request.report_every`.
+/// `stop` end it, calling `on_report` from this thread every `request.report_every`. The tree is
+/// held exclusively while the search runs, so that a one-thread search's worker is the only
+/// thread that writes it (see `Shared::writers`).
 pub fn search<R: Simulate>(
     input: &SearchInput<'_, R>,
-    tree: &Tree,
+    tree: &mut Tree,
     config: &SearchConfig,
     request: &ThinkRequest,
     stop: &(dyn Fn() -> bool + Sync),
     on_report: &mut dyn FnMut(&SearchReport),
 ) -> SearchReport {
     let began = Instant::now();
+    let tree: &Tree = tree;
     let root = input.root;
     let geo = *root.board.geometry();
     let cells = geo.cells();
