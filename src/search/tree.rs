@@ -189,7 +189,7 @@ impl Counts {
 ///
 /// # Safety
 /// Implementors are `repr(transparent)` over `AtomicU64`, so a slice of them is a slice of words.
-pub unsafe trait PackedWord {}
+pub(super) unsafe trait PackedWord {}
 // SAFETY: `Counts` is `repr(transparent)` over `AtomicU64`.
 unsafe impl PackedWord for Counts {}
 // SAFETY: `Amaf` is `repr(transparent)` over `AtomicU64`.
@@ -197,14 +197,14 @@ unsafe impl PackedWord for Amaf {}
 
 /// The words of the first `L` pairs of `pairs`, read with plain loads. Atomic loads stay one
 /// instruction per word, each unpacked on its own; plain ones the compiler merges into vector
-/// loads and unpacks a vector at a time (selection's keys: 1.6% fewer instructions a light 9x9
-/// iteration, about 5% faster one-thread searches).
+/// loads and unpacks a vector at a time (selection's keys: 1.5% fewer instructions a light 9x9
+/// iteration, one-thread searches about 4% faster).
 ///
 /// # Safety
 /// `pairs` holds at least `L` elements, and no other thread writes any of them during the call: a
 /// plain read that raced with a write would be a data race. Other threads may read them.
 #[inline(always)]
-pub unsafe fn plain_words<T: PackedWord, const L: usize>(pairs: &[T]) -> [u64; L] {
+pub(super) unsafe fn plain_words<T: PackedWord, const L: usize>(pairs: &[T]) -> [u64; L] {
     debug_assert!(pairs.len() >= L);
     // SAFETY: `T` is an `AtomicU64` (`PackedWord`), which has the size of a `u64` and at least its
     // alignment; the caller vouches for the length and for no writer.
