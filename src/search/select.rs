@@ -2,7 +2,7 @@
 //! minimum-error schedule of Gelly and Silver, priors counted as equivalent experience in both.
 
 use super::config::SearchConfig;
-use super::tree::{plain_words, Amaf, Counts, Tree};
+use super::tree::{plain_words, split_pair, Amaf, Counts, Tree};
 
 /// The selection value of `child` for the player about to choose it, under a parent with
 /// `parent_visits`.
@@ -232,8 +232,7 @@ unsafe fn fill_keys<const L: usize, const PLAIN: bool>(
         };
         let (mut un, mut w, mut an, mut aw) = ([0; L], [0; L], [0; L], [0; L]);
         for l in 0..L {
-            (un[l], w[l]) = (counts[l] as u32, (counts[l] >> 32) as u32);
-            (an[l], aw[l]) = (amaf[l] as u32, (amaf[l] >> 32) as u32);
+            ((un[l], w[l]), (an[l], aw[l])) = (split_pair(counts[l]), split_pair(amaf[l]));
         }
         for l in 0..L {
             let v = key((un[l], w[l], an[l], aw[l]), kf);

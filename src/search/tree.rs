@@ -173,8 +173,7 @@ impl Counts {
     /// weighs.
     #[inline]
     pub fn experience(&self) -> (u32, u32) {
-        let c = self.0.load(Relaxed);
-        (c as u32, (c >> 32) as u32)
+        split_pair(self.word())
     }
 
     /// `experience` as the packed word (visits low, half-point wins high).
@@ -182,6 +181,13 @@ impl Counts {
     pub fn word(&self) -> u64 {
         self.0.load(Relaxed)
     }
+}
+
+/// The visits (low half) and half-point wins (high half) of a packed pair's word (`Counts::word`,
+/// `Amaf::word`).
+#[inline(always)]
+pub(super) fn split_pair(word: u64) -> (u32, u32) {
+    (word as u32, (word >> 32) as u32)
 }
 
 /// A pair of counts packed in one atomic word, `repr(transparent)`: `Counts` and `Amaf`, which
@@ -223,8 +229,7 @@ impl Amaf {
     /// AMAF visits and half-point wins.
     #[inline]
     pub fn get(&self) -> (u32, u32) {
-        let a = self.0.load(Relaxed);
-        (a as u32, (a >> 32) as u32)
+        split_pair(self.word())
     }
 
     /// `get` as the packed word (visits low, half-point wins high).
