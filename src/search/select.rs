@@ -493,11 +493,13 @@ mod tests {
             let before = rng.gen_range(0..10);
             let first = children_after_fillers(&tree, before, &[base, other]);
             for i in [first, first + 1] {
-                // The prior joins the node's counts (`set_prior` keeps the real ones) and the
-                // AMAF pair, whose samples `set_prior` replaces: they are put back.
+                // The prior joins the node's counts and its AMAF pair. `set_prior` takes a node
+                // without either, so the real ones are taken out and put back around it.
                 let (pv, pw) = (rng.gen_range(0..100), rng.gen_range(0..200));
-                let (av, aw) = tree.amaf(i).get();
+                let (visits, wins, (av, aw)) = (tree.visits(i), tree.wins(i), tree.amaf(i).get());
+                tree.set_stats(i, 0, 0);
                 tree.set_prior(i, pv, pw);
+                tree.set_stats(i, visits, wins);
                 tree.amaf(i).set(av + pv, aw + pw);
             }
             let chosen = select(&tree, ROOT, &c, &mut Vec::new()).unwrap();
