@@ -14,10 +14,8 @@
 //!   its own win rate and its all-moves-as-first (RAVE) win rate, weighted by Gelly and Silver's
 //!   minimum-error schedule; both start from the prior knowledge counted as equivalent experience.
 //!   Visits are added on the way down, results on the way up, so a visit in flight counts as a loss
-//!   for a moment (virtual loss) and threads spread over different lines. A search holds its tree
-//!   exclusively (`&mut Tree`), so a one-thread search's worker is the tree's only writer and reads
-//!   the children's counts with plain loads, several to a vector instruction; several workers read
-//!   them with atomic loads.
+//!   for a moment (virtual loss) and threads spread over different lines. The children's counts
+//!   are read several to a vector load, which other threads may be adding to (`vector_loads`).
 //! - **Expansion**: a leaf with enough visits (`expand_threshold`; the root at once) is claimed by a
 //!   compare-and-swap (leaf -> expanding -> expanded) and given one child per legal move. Legality
 //!   in the tree is exact: the rules' checks plus superko against the game's history and the path
@@ -52,6 +50,7 @@ mod request;
 pub mod select;
 pub mod status;
 pub mod tree;
+mod vector_loads;
 mod worker;
 
 pub use config::{PriorWeights, SearchConfig};

@@ -2,7 +2,11 @@
 //! minimum-error schedule of Gelly and Silver, priors counted as equivalent experience in both.
 
 use super::config::SearchConfig;
-use super::tree::{plain_words, split_pair, Amaf, Counts, Tree};
+use super::tree::{packed_words, split_pair, Amaf, Counts, Tree};
+#[cfg(target_arch = "x86_64")]
+use super::vector_loads::words_avx;
+use super::vector_loads::words_sse2;
+use std::sync::atomic::AtomicU64;
 
 /// The selection value of `child` for the player about to choose it, under a parent with
 /// `parent_visits`.
@@ -75,38 +79,6 @@ fn greater(a: u64, b: u64, c: u64, d: u64) -> bool {
 /// with a slot per cell, so it never does).
 #[inline]
 pub fn select(tree: &Tree, node: u32, config: &SearchConfig, keys: &mut Vec<f32>) -> Option<u32> {
-    // SAFETY: atomic loads (no `PLAIN`) need no condition.
-    unsafe { select_reading::<false>(tree, node, config, keys) }
-}
-
-/// `select` for the only thread that writes `tree`: it reads the children's counts with plain
-/// loads, several to a vector instruction (`plain_words`). The same choice as `select`.
-///
-/// # Safety
-/// No other thread writes `tree` during the call (others may read it): the worker of a one-thread
-/// search (`Writers::One`), which holds its tree exclusively.
-#[inline]
-pub unsafe fn select_sole_writer(
-    tree: &Tree,
-    node: u32,
-    config: &SearchConfig,
-    keys: &mut Vec<f32>,
-) -> Option<u32> {
-    // SAFETY: the caller's contract is `PLAIN`'s.
-    unsafe { select_reading::<true>(tree, node, config, keys) }
-}
-
-/// `select`, reading the counts with plain loads when `PLAIN`.
-///
-/// # Safety
-/// With `PLAIN`, no other thread writes `tree` during the call.
-#[inline(always)]
-unsafe fn select_reading<const PLAIN: bool>(
-    tree: &Tree,
-    node: u32,
-    config: &SearchConfig,
-    keys: &mut Vec<f32>,
-) -> Option<u32> {
     let (first, kids) = tree.child_counts(node);
     let amafs = tree.amaf_slice(first, kids.len());
     if config.explore > 0.0 {
@@ -134,8 +106,7 @@ unsafe fn select_reading<const PLAIN: bool>(
     }
     let keys = &mut keys[..padded];
     keys[n..].fill(-1.0);
-    // SAFETY: with `PLAIN`, this function's own condition.
-    let top = unsafe { fill_keys_widest::<PLAIN>(kids, amafs, &mut keys[..n], k as f32) };
+    let top = fill_keys_widest(kids, amafs, &mut keys[..n], k as f32);
     // Every child of the highest exact value has a key at or above the floor (see `KEY_SLACK`),
     // so the first of them is the choice of an exact scan of all children.
     let floor = top * (1.0 - KEY_SLACK);
@@ -171,65 +142,44 @@ const LANES: usize = 4;
 /// `f32`: about 1.3% fewer instructions a light 9x9 iteration, 4% faster one-thread searches),
 /// else with the baseline's four. Every key is the same single-precision computation either way,
 /// so the choice is too. The standard library keeps the processor's answer after the first query.
-///
-/// # Safety
-/// `fill_keys`' condition.
 #[inline(always)]
-unsafe fn fill_keys_widest<const PLAIN: bool>(
-    kids: &[Counts],
-    amafs: &[Amaf],
-    keys: &mut [f32],
-    kf: f32,
-) -> f32 {
+fn fill_keys_widest(kids: &[Counts], amafs: &[Amaf], keys: &mut [f32], kf: f32) -> f32 {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the processor has AVX2 (just asked); the rest is the caller's.
-        return unsafe { fill_keys_avx2::<PLAIN>(kids, amafs, keys, kf) };
+        // SAFETY: the processor has AVX2 (just asked).
+        return unsafe { fill_keys_avx2(kids, amafs, keys, kf) };
     }
-    // SAFETY: the caller's condition.
-    unsafe { fill_keys::<LANES, PLAIN>(kids, amafs, keys, kf) }
+    fill_keys::<LANES>(kids, amafs, keys, kf, words_sse2)
 }
 
 /// `fill_keys` eight lanes wide, compiled for AVX2.
 ///
 /// # Safety
-/// The processor has AVX2, and `fill_keys`' condition holds.
+/// The processor has AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn fill_keys_avx2<const PLAIN: bool>(
-    kids: &[Counts],
-    amafs: &[Amaf],
-    keys: &mut [f32],
-    kf: f32,
-) -> f32 {
-    // SAFETY: the caller's condition.
-    unsafe { fill_keys::<8, PLAIN>(kids, amafs, keys, kf) }
+unsafe fn fill_keys_avx2(kids: &[Counts], amafs: &[Amaf], keys: &mut [f32], kf: f32) -> f32 {
+    // SAFETY: AVX2 includes AVX.
+    fill_keys::<8>(kids, amafs, keys, kf, |words| unsafe { words_avx(words) })
 }
 
 /// Writes the key of each child (`key`) and returns the greatest. The children go `L` at a time,
-/// lane by lane, which the compiler turns into vector instructions; with `PLAIN` the counts are
-/// read with plain loads, also by the vector, else with one atomic load per count pair.
-///
-/// # Safety
-/// With `PLAIN`, no other thread writes the counts during the call (`select_sole_writer`).
+/// lane by lane, which the compiler turns into vector instructions, their packed words read by
+/// `load` (several to a vector load, `vector_loads`); the last few one at a time.
 #[inline(always)]
-unsafe fn fill_keys<const L: usize, const PLAIN: bool>(
+fn fill_keys<const L: usize>(
     kids: &[Counts],
     amafs: &[Amaf],
     keys: &mut [f32],
     kf: f32,
+    load: impl Fn(&[AtomicU64; L]) -> [u64; L],
 ) -> f32 {
     let mut tops = [0.0f32; L];
-    let mut kid_chunks = kids.chunks_exact(L);
-    let mut amaf_chunks = amafs.chunks_exact(L);
+    let (kid_chunks, _) = packed_words(kids).as_chunks::<L>();
+    let (amaf_chunks, _) = packed_words(amafs).as_chunks::<L>();
     let mut key_chunks = keys.chunks_exact_mut(L);
-    for ((kc, ac), keyc) in (&mut kid_chunks).zip(&mut amaf_chunks).zip(&mut key_chunks) {
-        let (counts, amaf): ([u64; L], [u64; L]) = if PLAIN {
-            // SAFETY: each chunk holds `L` pairs, and no other thread writes them (the condition).
-            unsafe { (plain_words(kc), plain_words(ac)) }
-        } else {
-            (std::array::from_fn(|l| kc[l].word()), std::array::from_fn(|l| ac[l].word()))
-        };
+    for ((kc, ac), keyc) in kid_chunks.iter().zip(amaf_chunks).zip(&mut key_chunks) {
+        let (counts, amaf) = (load(kc), load(ac));
         let (mut un, mut w, mut an, mut aw) = ([0; L], [0; L], [0; L], [0; L]);
         for l in 0..L {
             ((un[l], w[l]), (an[l], aw[l])) = (split_pair(counts[l]), split_pair(amaf[l]));
@@ -241,7 +191,8 @@ unsafe fn fill_keys<const L: usize, const PLAIN: bool>(
         }
     }
     let mut top = tops.iter().fold(0.0f32, |t, &v| if v > t { v } else { t });
-    let rest = kid_chunks.remainder().iter().zip(amaf_chunks.remainder());
+    let done = kid_chunks.len() * L;
+    let rest = kids[done..].iter().zip(&amafs[done..]);
     for ((kid, amaf), slot) in rest.zip(key_chunks.into_remainder()) {
         let ((un, w), (an, aw)) = (kid.experience(), amaf.get());
         let v = key((un, w, an, aw), kf);
@@ -393,24 +344,31 @@ mod tests {
     }
 
     /// A way of filling the keys (`fill_keys` and its wrappers).
-    type Fill = unsafe fn(&[Counts], &[Amaf], &mut [f32], f32) -> f32;
+    type Fill = fn(&[Counts], &[Amaf], &mut [f32], f32) -> f32;
 
     #[test]
     fn every_width_and_way_of_reading_gives_the_same_keys() {
         use rand::SeedableRng;
+        use std::sync::atomic::Ordering::Relaxed;
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(14);
         let kf = rave_equiv(&SearchConfig::default()) as f32;
+        // The wrappers, and `fill_keys` at both widths with each word read by an atomic load.
+        let mut fills: Vec<Fill> = vec![
+            fill_keys_widest,
+            |k, a, keys, kf| fill_keys::<4>(k, a, keys, kf, words_sse2),
+            |k, a, keys, kf| fill_keys::<4>(k, a, keys, kf, |w| w.each_ref().map(|w| w.load(Relaxed))),
+            |k, a, keys, kf| fill_keys::<8>(k, a, keys, kf, |w| w.each_ref().map(|w| w.load(Relaxed))),
+        ];
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has AVX2 (just asked).
+            fills.push(|k, a, keys, kf| unsafe { fill_keys_avx2(k, a, keys, kf) });
+        }
         for round in 0..200 {
             let tree = Tree::new(0);
             random_children(&tree, &mut rng, round % 2 == 0);
             let (first, kids) = tree.child_counts(ROOT);
             let amafs = tree.amaf_slice(first, kids.len());
-            let fill = |f: Fill| {
-                let mut keys = vec![0.0; kids.len()];
-                // SAFETY: no thread writes the tree (one thread here), as plain loads need.
-                let top = unsafe { f(kids, amafs, &mut keys, kf) };
-                (top, keys)
-            };
             // The reference: one key at a time, through the atomic loads.
             let one = |(c, a): (&Counts, &Amaf)| {
                 let ((un, w), (an, aw)) = (c.experience(), a.get());
@@ -418,16 +376,9 @@ mod tests {
             };
             let keys: Vec<f32> = kids.iter().zip(amafs).map(one).collect();
             let top = keys.iter().fold(0.0f32, |t, &v| t.max(v));
-            let fills: [Fill; 6] = [
-                fill_keys::<4, false>,
-                fill_keys::<4, true>,
-                fill_keys::<8, false>,
-                fill_keys::<8, true>,
-                fill_keys_widest::<false>,
-                fill_keys_widest::<true>,
-            ];
-            for (i, f) in fills.into_iter().enumerate() {
-                let (t, k) = fill(f);
+            for (i, f) in fills.iter().enumerate() {
+                let mut k = vec![0.0; kids.len()];
+                let t = f(kids, amafs, &mut k, kf);
                 assert_eq!(
                     k.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
                     keys.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),

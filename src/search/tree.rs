@@ -191,7 +191,7 @@ pub(super) fn split_pair(word: u64) -> (u32, u32) {
 }
 
 /// A pair of counts packed in one atomic word, `repr(transparent)`: `Counts` and `Amaf`, which
-/// selection reads for every child on its path (see `plain_words`).
+/// selection reads for every child on its path, several words to a vector load (`packed_words`).
 ///
 /// # Safety
 /// Implementors are `repr(transparent)` over `AtomicU64`, so a slice of them is a slice of words.
@@ -201,20 +201,12 @@ unsafe impl PackedWord for Counts {}
 // SAFETY: `Amaf` is `repr(transparent)` over `AtomicU64`.
 unsafe impl PackedWord for Amaf {}
 
-/// The words of the first `L` pairs of `pairs`, read with plain loads. Atomic loads stay one
-/// instruction per word, each unpacked on its own; plain ones the compiler merges into vector
-/// loads and unpacks a vector at a time (selection's keys: 1.5% fewer instructions a light 9x9
-/// iteration, one-thread searches about 4% faster).
-///
-/// # Safety
-/// `pairs` holds at least `L` elements, and no other thread writes any of them during the call: a
-/// plain read that raced with a write would be a data race. Other threads may read them.
+/// The words of a slice of packed pairs, for loads of several at once (`vector_loads`).
 #[inline(always)]
-pub(super) unsafe fn plain_words<T: PackedWord, const L: usize>(pairs: &[T]) -> [u64; L] {
-    debug_assert!(pairs.len() >= L);
-    // SAFETY: `T` is an `AtomicU64` (`PackedWord`), which has the size of a `u64` and at least its
-    // alignment; the caller vouches for the length and for no writer.
-    unsafe { std::ptr::read(pairs.as_ptr().cast::<[u64; L]>()) }
+pub(super) fn packed_words<T: PackedWord>(pairs: &[T]) -> &[AtomicU64] {
+    // SAFETY: `T` is `repr(transparent)` over `AtomicU64` (`PackedWord`): the same memory, length
+    // and alignment, shared the same way.
+    unsafe { std::slice::from_raw_parts(pairs.as_ptr().cast::<AtomicU64>(), pairs.len()) }
 }
 
 /// A node's all-moves-as-first statistics (RAVE): visits in the low half, half-point wins in the high

@@ -4,7 +4,7 @@
 
 use super::amaf_batch::AmafBatch;
 use super::priors::{Prior, PriorContext};
-use super::select::{select, select_sole_writer};
+use super::select::select;
 use super::tree::{MoveCode, Tree, Writers, EXPANDING, FLAG_DRAW, LEAF, MAX_VISITS, ROOT};
 use super::SearchInput;
 use super::{config::SearchConfig, history_key};
@@ -35,8 +35,8 @@ pub(super) struct Shared<'a, R: Simulate> {
     pub early_stop: bool,
     /// How the workers add to the tree's counts: without locked instructions when there is one.
     /// `Writers::One` only for a search with one worker, which is then the only thread that writes
-    /// `tree` (`search` holds the tree exclusively, and the supervisor only reads it): what lets
-    /// that worker's selection read the counts with plain loads (`select_sole_writer`).
+    /// `tree` (`search` holds the tree exclusively, and the supervisor only reads it): what keeps
+    /// that worker's additions by a plain load and store exact (`Writers::add_u64`).
     pub writers: Writers,
     /// Nodes with at least this many visits have their children's AMAF samples batched per worker
     /// (`AmafBatch`); `u32::MAX` with one thread, where there is no traffic to save.
@@ -219,13 +219,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
                 EXPANDING => break,
                 _ => {}
             }
-            let chosen = match sh.writers {
-                // SAFETY: with `Writers::One` this worker is the only thread that writes the tree
-                // (see `Shared::writers`).
-                Writers::One => unsafe { select_sole_writer(tree, node, config, &mut self.keys) },
-                Writers::Many => select(tree, node, config, &mut self.keys),
-            };
-            let Some(child) = chosen else {
+            let Some(child) = select(tree, node, config, &mut self.keys) else {
                 // An expanded node without children: the player to move has no legal move at all,
                 // which loses in Stones (in the other variants a pass is always legal).
                 let pos = self.playout.position_mut();
