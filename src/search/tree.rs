@@ -173,18 +173,12 @@ impl Counts {
     /// weighs.
     #[inline]
     pub fn experience(&self) -> (u32, u32) {
-        split_pair(self.word())
-    }
-
-    /// `experience` as the packed word (visits low, half-point wins high).
-    #[inline]
-    pub fn word(&self) -> u64 {
-        self.0.load(Relaxed)
+        split_pair(self.0.load(Relaxed))
     }
 }
 
-/// The visits (low half) and half-point wins (high half) of a packed pair's word (`Counts::word`,
-/// `Amaf::word`).
+/// The visits (low half) and half-point wins (high half) of a packed pair's word (`Counts`,
+/// `Amaf`, `PackedWord`).
 #[inline(always)]
 pub(super) fn split_pair(word: u64) -> (u32, u32) {
     (word as u32, (word >> 32) as u32)
@@ -221,13 +215,7 @@ impl Amaf {
     /// AMAF visits and half-point wins.
     #[inline]
     pub fn get(&self) -> (u32, u32) {
-        split_pair(self.word())
-    }
-
-    /// `get` as the packed word (visits low, half-point wins high).
-    #[inline]
-    pub fn word(&self) -> u64 {
-        self.0.load(Relaxed)
+        split_pair(self.0.load(Relaxed))
     }
 
     /// Sets the visits and half-point wins.

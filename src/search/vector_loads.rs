@@ -29,26 +29,21 @@ use std::sync::atomic::Ordering::Relaxed;
 #[inline(always)]
 pub(super) fn words_sse2<const L: usize>(words: &[AtomicU64; L]) -> [u64; L] {
     #[cfg(target_arch = "x86_64")]
-    {
-        const { assert!(L.is_multiple_of(2), "whole 16-byte loads") };
-        let mut out = [0u64; L];
-        for (k, lanes) in out.chunks_exact_mut(2).enumerate() {
-            let v: __m128i;
-            // SAFETY: reads the 16 bytes of words `2k` and `2k + 1`, inside the array; the block
-            // only reads memory (`readonly`) and touches neither the stack nor the flags.
-            unsafe {
-                asm!(
-                    "movdqu {v}, [{p}]",
-                    p = in(reg) words[2 * k..].as_ptr(),
-                    v = out(xmm_reg) v,
-                    options(nostack, preserves_flags, readonly),
-                );
-            }
-            // SAFETY: 16 bytes either way, and every bit pattern is a pair of `u64`.
-            lanes.copy_from_slice(&unsafe { std::mem::transmute::<__m128i, [u64; 2]>(v) });
+    return by_loads_of(words, |pair: &[AtomicU64; 2]| {
+        let v: __m128i;
+        // SAFETY: reads the pair's 16 bytes; the block only reads memory (`readonly`) and touches
+        // neither the stack nor the flags.
+        unsafe {
+            asm!(
+                "movdqu {v}, [{p}]",
+                p = in(reg) pair.as_ptr(),
+                v = out(xmm_reg) v,
+                options(nostack, preserves_flags, readonly),
+            );
+            // 16 bytes either way, and every bit pattern is a pair of `u64`.
+            std::mem::transmute::<__m128i, [u64; 2]>(v)
         }
-        out
-    }
+    });
     #[cfg(not(target_arch = "x86_64"))]
     std::array::from_fn(|l| words[l].load(Relaxed))
 }
@@ -65,22 +60,35 @@ pub(super) fn words_sse2<const L: usize>(words: &[AtomicU64; L]) -> [u64; L] {
 #[target_feature(enable = "avx")]
 #[inline]
 pub(super) unsafe fn words_avx<const L: usize>(words: &[AtomicU64; L]) -> [u64; L] {
-    const { assert!(L.is_multiple_of(4), "whole 32-byte loads") };
-    let mut out = [0u64; L];
-    for (k, lanes) in out.chunks_exact_mut(4).enumerate() {
+    by_loads_of(words, |four: &[AtomicU64; 4]| {
         let v: __m256i;
-        // SAFETY: reads the 32 bytes of words `4k` to `4k + 3`, inside the array; the block only
-        // reads memory and touches neither the stack nor the flags; the caller vouches for AVX.
+        // SAFETY: reads the four words' 32 bytes; the block only reads memory and touches neither
+        // the stack nor the flags; the caller vouches for AVX.
         unsafe {
             asm!(
                 "vmovdqu {v}, [{p}]",
-                p = in(reg) words[4 * k..].as_ptr(),
+                p = in(reg) four.as_ptr(),
                 v = out(ymm_reg) v,
                 options(nostack, preserves_flags, readonly),
             );
+            // 32 bytes either way, and every bit pattern is four `u64`.
+            std::mem::transmute::<__m256i, [u64; 4]>(v)
         }
-        // SAFETY: 32 bytes either way, and every bit pattern is four `u64`.
-        lanes.copy_from_slice(&unsafe { std::mem::transmute::<__m256i, [u64; 4]>(v) });
+    })
+}
+
+/// The `L` words, `W` at a time by `load`. `L` is a multiple of `W`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn by_loads_of<const L: usize, const W: usize>(
+    words: &[AtomicU64; L],
+    load: impl Fn(&[AtomicU64; W]) -> [u64; W],
+) -> [u64; L] {
+    const { assert!(L.is_multiple_of(W), "whole loads") };
+    let mut out = [0u64; L];
+    let (chunks, _) = words.as_chunks::<W>();
+    for (lanes, chunk) in out.chunks_exact_mut(W).zip(chunks) {
+        lanes.copy_from_slice(&load(chunk));
     }
     out
 }
