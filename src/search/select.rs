@@ -353,6 +353,8 @@ mod tests {
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(14);
         let kf = rave_equiv(&SearchConfig::default()) as f32;
         // The wrappers, and `fill_keys` at both widths with each word read by an atomic load.
+        // Only x86-64 adds the AVX2 fill below.
+        #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
         let mut fills: Vec<Fill> = vec![
             fill_keys_widest,
             |k, a, keys, kf| fill_keys::<4>(k, a, keys, kf, words_sse2),
