@@ -96,13 +96,15 @@ impl PriorContext<'_> {
         if self.patterns.matches(b, p) {
             prior.add(w.pattern, true);
         }
-        if !self.last.is_none() && chebyshev(b, p, self.last) <= 2 {
+        // The column and row once (a division), for the distance and the edge tests below.
+        let xy = b.geometry().xy(p);
+        if !self.last.is_none() && chebyshev(xy, b.geometry().xy(self.last)) <= 2 {
             prior.add(w.near_last, true);
         }
         if b.size() >= 9 && captured == 0 {
-            match line(b, p) {
-                1 if empty_area(b, p) => prior.add(w.first_line, false),
-                3 if empty_area(b, p) => prior.add(w.third_line, true),
+            match line(b, xy) {
+                1 if empty_area(b, xy) => prior.add(w.first_line, false),
+                3 if empty_area(b, xy) => prior.add(w.third_line, true),
                 _ => {}
             }
         }
@@ -157,39 +159,32 @@ impl PriorContext<'_> {
     }
 }
 
-/// Chebyshev distance between two on-board points.
-fn chebyshev(b: &Board, p: Point, q: Point) -> usize {
-    let ((px, py), (qx, qy)) = (b.geometry().xy(p), b.geometry().xy(q));
+/// Chebyshev distance between two on-board points, given by column and row.
+fn chebyshev((px, py): (usize, usize), (qx, qy): (usize, usize)) -> usize {
     px.abs_diff(qx).max(py.abs_diff(qy))
 }
 
-/// The line a point is on, counted from the nearest edge (1 = first line).
-fn line(b: &Board, p: Point) -> usize {
-    let (x, y) = b.geometry().xy(p);
+/// The line a point (column and row) is on, counted from the nearest edge (1 = first line).
+fn line(b: &Board, (x, y): (usize, usize)) -> usize {
     let n = b.size();
     x.min(y).min(n - 1 - x).min(n - 1 - y) + 1
 }
 
-/// No stone within Manhattan distance 2 of `p`: an open area where edge lines matter.
-fn empty_area(b: &Board, p: Point) -> bool {
+/// The offsets within Manhattan distance 2 of a point, itself left out (it is the empty point
+/// asked about): `empty_area`'s neighbourhood, listed rather than cut out of a 5x5 square.
+const AREA: [(isize, isize); 12] =
+    [(0, -2), (-1, -1), (0, -1), (1, -1), (-2, 0), (-1, 0), (1, 0), (2, 0), (-1, 1), (0, 1), (1, 1), (0, 2)];
+
+/// No stone within Manhattan distance 2 of the point at column `x`, row `y`: an open area where
+/// edge lines matter.
+fn empty_area(b: &Board, (x, y): (usize, usize)) -> bool {
     let geo = b.geometry();
-    let (x, y) = geo.xy(p);
-    let n = b.size() as isize;
-    for dy in -2isize..=2 {
-        for dx in -2isize..=2 {
-            if dx.abs() + dy.abs() > 2 {
-                continue;
-            }
-            let (qx, qy) = (x as isize + dx, y as isize + dy);
-            if qx < 0 || qy < 0 || qx >= n || qy >= n {
-                continue;
-            }
-            if b.cell(geo.point(qx as usize, qy as usize)).color().is_some() {
-                return false;
-            }
-        }
-    }
-    true
+    let n = b.size();
+    AREA.iter().all(|&(dx, dy)| {
+        let (qx, qy) = (x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
+        // Off the board (a wrapped negative coordinate is huge): nothing there.
+        qx >= n || qy >= n || b.cell(geo.point(qx, qy)).color().is_none()
+    })
 }
 
 #[cfg(test)]
@@ -290,5 +285,35 @@ mod tests {
         let ladder_atari = black.placement(at(&b, "F5"), false);
         let quiet = black.placement(at(&b, "B8"), false);
         assert!(ladder_atari.rate() > quiet.rate() + 0.1, "{ladder_atari:?} vs {quiet:?}");
+    }
+
+    #[test]
+    fn empty_area_sees_every_stone_within_two_and_no_further() {
+        // Stones by the edges and in the middle, so that the area is clipped on every side.
+        let b = Board::from_diagram(
+            "
+            X . . . . . . . .
+            . . . . . . . . O
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . X . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . O . . . . . .
+            . . . . . . . X .",
+        );
+        let geo = b.geometry();
+        let mut open = 0;
+        for p in geo.points().filter(|&p| b.is_empty_point(p)) {
+            let (x, y) = geo.xy(p);
+            let near = geo.points().any(|q| {
+                let (qx, qy) = geo.xy(q);
+                b.cell(q).color().is_some() && x.abs_diff(qx) + y.abs_diff(qy) <= 2
+            });
+            assert_eq!(empty_area(&b, (x, y)), !near, "{}", geo.vertex(p));
+            open += !near as usize;
+        }
+        // Both answers occur (the board is neither crowded nor empty).
+        assert!(open > 10 && open < 70, "{open} open points");
     }
 }
