@@ -57,7 +57,7 @@ fn main() {
         "{rules} {size}x{size} {policy}: {} playouts, {:.1} moves/playout, {} nodes, {:.0} playouts/s",
         report.playouts,
         report.playout_moves as f64 / report.playouts.max(1) as f64,
-        tree.len(),
+        report.nodes,
         report.playouts as f64 / s
     );
 }

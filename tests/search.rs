@@ -282,9 +282,15 @@ fn a_tiny_tree_fills_up_and_the_search_goes_on() {
         let mut e = Engine::new(o);
         let limits = Limits { playouts: Some(12_000), time: None, early_stop: false };
         let r = e.think(Color::Black, &ThinkRequest::new(limits), &|| false, &mut |_| {}).unwrap();
-        // The arena filled up (less than one expansion short of its capacity), never beyond, and
-        // every playout still ran.
-        assert!(r.nodes <= capacity && r.nodes + size * size + 1 > capacity, "{} of {capacity}", r.nodes);
+        // The arena filled up (less than one expansion, its children and their point set, short of
+        // its capacity), never beyond, and every playout still ran.
+        let expansion = size * size + 1 + tengen::search::tree::MAX_POINT_WORDS;
+        assert!(
+            r.tree_slots <= capacity && r.tree_slots + expansion > capacity,
+            "{} of {capacity}",
+            r.tree_slots
+        );
+        assert!(r.nodes < r.tree_slots, "the point sets take slots too");
         assert_eq!(r.playouts, 12_000);
         let d = e.genmove(Color::Black, true).unwrap();
         assert!(matches!(d, Decision::Play(Move::Place(_))));

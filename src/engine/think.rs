@@ -736,6 +736,7 @@ mod tests {
             playout_moves: 0,
             root_visits: 5000,
             nodes: 0,
+            tree_slots: 0,
             elapsed: Duration::ZERO,
             winrate: 0.14,
             score_lead: -1.5,

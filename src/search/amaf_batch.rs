@@ -72,7 +72,7 @@ mod tests {
     #[test]
     fn samples_reach_the_tree_only_at_the_flush() {
         let tree = Tree::new(0);
-        let first = tree.alloc(3).unwrap();
+        let first = tree.alloc_children(3).unwrap();
         tree.root().publish_children(first, 3);
         let mut batch = AmafBatch::new(4);
         let row = batch.row(0).unwrap();

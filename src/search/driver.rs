@@ -35,10 +35,11 @@ pub fn search<R: Simulate>(
     on_report: &mut dyn FnMut(&SearchReport),
 ) -> SearchReport {
     let began = Instant::now();
-    let tree: &Tree = tree;
     let root = input.root;
     let geo = *root.board.geometry();
     let cells = geo.cells();
+    tree.fit_board(cells);
+    let tree: &Tree = tree;
     let repetition = input.rules.repetition();
     let mut history: Vec<u64> = input.history.iter().map(|&(h, c)| history_key(repetition, h, c)).collect();
     history.sort_unstable();

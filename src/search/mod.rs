@@ -7,8 +7,10 @@
 //! 2, a Stoical draw 1), AMAF visits and wins, the prior, a score sum. Threads share it without locks.
 //! What only some steps touch lives in arrays beside the nodes, indexed alike (one allocation,
 //! `node_memory`): the AMAF pairs, packed densely because a backup writes them for half the children
-//! of every node on its path; the score sums, which only reports read; the move's point, which the
-//! AMAF scan reads. Every line a thread writes is a line the other threads must fetch again.
+//! of every node on its path; the score sums, which only reports read. Every line a thread writes is
+//! a line the other threads must fetch again. Before each slice of children, a few slots hold the
+//! slice's points as a bit set (`Tree::child_points`), from which a backup finds the children it
+//! updates.
 //!
 //! - **Selection** ([`select`]): from the root, each step takes the child with the highest blend of
 //!   its own win rate and its all-moves-as-first (RAVE) win rate, weighted by Gelly and Silver's
@@ -27,10 +29,11 @@
 //!   move, a Stoical repetition, a Stones player without moves) is evaluated as it is.
 //! - **Backup**: every node on the path gets the visit's result from the view of the player who
 //!   made its move, and the AMAF statistics of each path node's children are updated with every
-//!   point its player to move played first later in the tree or the playout. With several threads,
-//!   the AMAF samples of the busiest nodes' children are gathered per worker and added in batches
-//!   (`amaf_batch`): those lines are read by every thread's selection, and a store into them per
-//!   playout kept them travelling between cores.
+//!   point its player to move played first later in the tree or the playout: the first plays, as
+//!   one bit set per colour, against each node's set of its children's points. With several
+//!   threads, the AMAF samples of the busiest nodes' children are gathered per worker and added in
+//!   batches (`amaf_batch`): those lines are read by every thread's selection, and a store into them
+//!   per playout kept them travelling between cores.
 //! - **Threads**: `threads` workers run this loop on `std::thread::scope`, each with its own
 //!   playout buffers and its own generator seeded from the search seed and its index; one thread with
 //!   a fixed seed and a playout limit is exactly reproducible. The calling thread supervises: it polls

@@ -12,7 +12,7 @@
 use super::tree::{Amaf, Counts, Node};
 use std::alloc::{alloc_zeroed, dealloc, handle_alloc_error, Layout};
 use std::ptr::NonNull;
-use std::sync::atomic::{AtomicI64, AtomicU16};
+use std::sync::atomic::AtomicI64;
 
 /// `capacity` nodes' worth of each per-node array, in one block.
 pub struct NodeMemory {
@@ -23,7 +23,6 @@ pub struct NodeMemory {
     counts: NonNull<Counts>,
     scores: NonNull<AtomicI64>,
     amaf: NonNull<Amaf>,
-    placement_cells: NonNull<AtomicU16>,
 }
 
 // SAFETY: the block holds atomic integers only, shared through `&` references like any `[Atomic*]`.
@@ -42,7 +41,6 @@ impl NodeMemory {
         let (layout, counts_at) = layout.extend(array(Layout::array::<Counts>(capacity))).unwrap();
         let (layout, amaf_at) = layout.extend(array(Layout::array::<Amaf>(capacity))).unwrap();
         let (layout, nodes_at) = layout.extend(array(Layout::array::<Node>(capacity))).unwrap();
-        let (layout, cells_at) = layout.extend(array(Layout::array::<AtomicU16>(capacity))).unwrap();
         let layout = layout.pad_to_align();
         // SAFETY: the layout has a non-zero size (capacity > 0 and every element type is sized).
         let block = unsafe { alloc_zeroed(layout) };
@@ -58,7 +56,6 @@ impl NodeMemory {
             counts: at(counts_at).cast(),
             scores: block.cast(),
             amaf: at(amaf_at).cast(),
-            placement_cells: at(cells_at).cast(),
         }
     }
 
@@ -85,11 +82,6 @@ impl NodeMemory {
     #[inline]
     pub fn amaf(&self) -> &[Amaf] {
         self.array(self.amaf)
-    }
-
-    #[inline]
-    pub fn placement_cells(&self) -> &[AtomicU16] {
-        self.array(self.placement_cells)
     }
 
     /// One of the arrays, given its start (one of this block's pointer fields, nothing else).
@@ -122,22 +114,17 @@ mod tests {
         assert!(m.counts().iter().all(|c| c.experience() == (0, 0)));
         assert!(m.scores().iter().all(|s| s.load(Relaxed) == 0));
         assert!(m.amaf().iter().all(|a| a.get() == (0, 0)));
-        assert!(m.placement_cells().iter().all(|c| c.load(Relaxed) == 0));
         assert!(m.scores().as_ptr().is_aligned() && m.amaf().as_ptr().is_aligned());
-        assert!(m.nodes().as_ptr().is_aligned() && m.placement_cells().as_ptr().is_aligned());
-        assert!(m.counts().as_ptr().is_aligned());
+        assert!(m.nodes().as_ptr().is_aligned() && m.counts().as_ptr().is_aligned());
         // Writing the last element of each array changes no other array.
         m.nodes()[999].first_child.store(u32::MAX, Relaxed);
         m.nodes()[999].mv.store(u32::MAX, Relaxed);
         m.counts()[999].0.store(u64::MAX, Relaxed);
         m.scores()[999].store(-1, Relaxed);
         m.amaf()[999].set(u32::MAX, u32::MAX);
-        m.placement_cells()[999].store(u16::MAX, Relaxed);
         assert_eq!(m.scores()[998].load(Relaxed), 0);
         assert_eq!(m.amaf()[998].get(), (0, 0));
         assert_eq!((m.nodes()[998].first_child.load(Relaxed), m.counts()[998].experience()), (0, (0, 0)));
-        assert_eq!(m.placement_cells()[998].load(Relaxed), 0);
         assert_eq!((m.counts()[0].experience(), m.amaf()[0].get()), ((0, 0), (0, 0)));
-        assert_eq!(m.placement_cells()[0].load(Relaxed), 0);
     }
 }

@@ -39,6 +39,9 @@ pub struct SearchReport {
     pub root_visits: u64,
     /// Tree nodes in use.
     pub nodes: usize,
+    /// Slots of the tree's arena in use: the nodes and their children's point sets
+    /// (`Tree::child_points`). The tree is full when they reach its capacity.
+    pub tree_slots: usize,
     pub elapsed: Duration,
     /// The best candidate's win rate for the side to move (0.5 before any visit).
     pub winrate: f64,
@@ -183,7 +186,8 @@ pub(super) fn build(
         playouts,
         playout_moves,
         root_visits: tree.visits(ROOT) as u64,
-        nodes: tree.len(),
+        nodes: tree.node_count(),
+        tree_slots: tree.len(),
         elapsed,
         winrate,
         score_lead,

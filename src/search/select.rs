@@ -280,7 +280,7 @@ mod tests {
     fn random_children(tree: &Tree, rng: &mut rand_xoshiro::Xoshiro256PlusPlus, big: bool) -> u32 {
         use rand::Rng;
         let k = rng.gen_range(1..=90u32);
-        let first = tree.alloc(k).unwrap();
+        let first = tree.alloc_children(k).unwrap();
         let top = if big { 1 << 29 } else { 5000 };
         for i in 0..k {
             let visits = rng.gen_range(0..top);
@@ -321,7 +321,7 @@ mod tests {
     /// Children with the given (visits, wins, AMAF visits, AMAF wins) under the root of `tree`,
     /// after `before` children of a low value (a quarter); the index of the first given child.
     fn children_after_fillers(tree: &Tree, before: u32, kids: &[(u32, u32, u32, u32)]) -> u32 {
-        let first = tree.alloc(before + kids.len() as u32).unwrap();
+        let first = tree.alloc_children(before + kids.len() as u32).unwrap();
         let fillers = std::iter::repeat_n((4, 2, 0, 0), before as usize);
         for (i, (visits, wins, av, aw)) in fillers.chain(kids.iter().copied()).enumerate() {
             tree.set_stats(first + i as u32, visits, wins);

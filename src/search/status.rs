@@ -73,6 +73,7 @@ mod tests {
             playout_moves: 0,
             root_visits: 1,
             nodes: 1,
+            tree_slots: 1,
             elapsed: Duration::ZERO,
             winrate: 0.5,
             score_lead: 0.0,

@@ -2,10 +2,10 @@
 //! statistic an atomic integer so that threads share the tree without locks.
 
 use super::node_memory::NodeMemory;
-use crate::board::Point;
+use crate::board::{Point, MAX_CELLS};
 use crate::rules::Move;
 use crossbeam_utils::CachePadded;
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU16, AtomicU32, AtomicU64, Ordering::*};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering::*};
 use std::time::Instant;
 
 /// The root is always the first node of the arena.
@@ -113,19 +113,10 @@ impl MoveCode {
     pub fn placement(self) -> Option<Point> {
         ((self.0 >> 16) & 0xff == 0).then_some(Point(self.0 as u16))
     }
-
-    /// The cell index of a placement's point, and `Point::NONE`'s (a border cell no stone is ever
-    /// played on) for every other move: the AMAF scan looks every child up without a branch.
-    #[inline]
-    pub fn placement_cell(self) -> usize {
-        let code = self.0 & 0x00ff_ffff;
-        (if code >> 16 == 0 { code } else { Point::NONE.0 as u32 }) as usize
-    }
 }
 
 /// One node: the move that leads to it, its children and its prior. Its visits and wins live in
-/// an array of their own (`Counts`, `Tree::child_counts`), as do its AMAF pair, score sum and
-/// placement cell.
+/// an array of their own (`Counts`, `Tree::child_counts`), as do its AMAF pair and score sum.
 ///
 /// 16 bytes. Selection reads the counts and AMAF pairs of every child of every node on its path and
 /// nothing else of them: with the counts in the node (24 bytes), 81 children spanned 31 lines of
@@ -310,9 +301,11 @@ impl Node {
 /// search then keeps running playouts from its leaves).
 pub struct Tree {
     /// The nodes and, per node, the arrays kept apart from them: the counts (see `Counts`); the score
-    /// sum, which only reports read; the AMAF pair (see `amaf_slice`); the move's cell for the AMAF
-    /// scan (see `placement_cells`).
+    /// sum, which only reports read; the AMAF pair (see `amaf_slice`).
     memory: NodeMemory,
+    /// Words of each child slice's point set (`child_points`): enough for the cells of the boards
+    /// this tree is searched on (`fit_board`).
+    point_words: usize,
     /// The bump counter, on a cache line of its own: every expansion writes it, and the arena's
     /// pointers above are read by every step of every thread.
     alloc: CachePadded<Alloc>,
@@ -322,6 +315,8 @@ pub struct Tree {
 #[derive(Default)]
 struct Alloc {
     len: AtomicU32,
+    /// Child slices claimed, each with its point set's slots.
+    slices: AtomicU32,
     full: AtomicBool,
 }
 
@@ -334,14 +329,44 @@ impl std::fmt::Debug for Tree {
 /// Fewest nodes an arena holds: the root and a full set of children on the largest board.
 pub const MIN_NODES: usize = 4096;
 
+/// Words of a point set that holds every cell of the largest board.
+pub const MAX_POINT_WORDS: usize = MAX_CELLS.div_ceil(64);
+
 impl Tree {
-    /// An arena of `capacity` nodes (at least `MIN_NODES`) holding only the root.
+    /// An arena of `capacity` nodes (at least `MIN_NODES`) holding only the root, with point sets
+    /// for the largest board until `fit_board` fits them to a smaller one.
     pub fn new(capacity: usize) -> Tree {
         let capacity = capacity.clamp(MIN_NODES, u32::MAX as usize / 2);
         Tree {
             memory: NodeMemory::new(capacity),
-            alloc: CachePadded::new(Alloc { len: AtomicU32::new(1), full: AtomicBool::new(false) }),
+            point_words: MAX_POINT_WORDS,
+            alloc: CachePadded::new(Alloc {
+                len: AtomicU32::new(1),
+                slices: AtomicU32::new(0),
+                full: AtomicBool::new(false),
+            }),
         }
+    }
+
+    /// Fits the child slices' point sets to a board of `cells` cells, before a search: a tree that
+    /// holds nothing but the root takes the fewest words that board needs; a grown tree keeps its
+    /// point sets when they are wide enough, and is replaced by an empty one when they are not (a
+    /// tree grown on a smaller board, which the engine never reuses on a larger one).
+    pub fn fit_board(&mut self, cells: usize) {
+        let words = cells.div_ceil(64);
+        assert!(words <= MAX_POINT_WORDS, "a board larger than the largest");
+        if self.len() > 1 && self.point_words < words {
+            *self = Tree::new(self.capacity());
+        }
+        if self.len() == 1 {
+            self.point_words = words;
+        }
+    }
+
+    /// Words of each child slice's point set.
+    #[inline]
+    pub fn point_words(&self) -> usize {
+        self.point_words
     }
 
     /// An arena that takes at most `mb` MiB.
@@ -349,13 +374,11 @@ impl Tree {
         Tree::new(Tree::nodes_for_mb(mb))
     }
 
-    /// Bytes of memory one node takes (the node, its counts, score sum, AMAF pair and placement
-    /// cell).
+    /// Bytes of memory one node takes (the node, its counts, score sum and AMAF pair).
     pub const BYTES_PER_NODE: usize = std::mem::size_of::<Node>()
         + std::mem::size_of::<Counts>()
         + std::mem::size_of::<AtomicI64>()
-        + std::mem::size_of::<Amaf>()
-        + std::mem::size_of::<AtomicU16>();
+        + std::mem::size_of::<Amaf>();
 
     /// How many nodes fit in `mb` megabytes.
     pub fn nodes_for_mb(mb: usize) -> usize {
@@ -418,8 +441,14 @@ impl Tree {
         self.counts(i).0.store(seen as u64 | (won as u64) << 32, Relaxed);
     }
 
+    /// Slots of the arena in use: nodes and point sets.
     pub fn len(&self) -> usize {
         (self.alloc.len.load(Relaxed) as usize).min(self.memory.capacity())
+    }
+
+    /// Nodes in the tree (the slots in use less the point sets').
+    pub fn node_count(&self) -> usize {
+        self.len() - self.alloc.slices.load(Relaxed) as usize * self.point_words
     }
 
     pub fn is_empty(&self) -> bool {
@@ -449,8 +478,17 @@ impl Tree {
         self.memory.scores()[i as usize].load(Relaxed) as f64 / (2.0 * n as f64)
     }
 
-    /// Claims `n` consecutive fresh nodes; `None` (and the arena marked full) when they do not fit.
-    pub fn alloc(&self, n: u32) -> Option<u32> {
+    /// Claims a slice of `n` fresh children and the slots of its point set before it; returns the
+    /// first child, or `None` (and the arena marked full) when they do not fit.
+    pub fn alloc_children(&self, n: u32) -> Option<u32> {
+        let words = self.point_words as u32;
+        let start = self.alloc(n + words)?;
+        self.alloc.slices.fetch_add(1, Relaxed);
+        Some(start + words)
+    }
+
+    /// Claims `n` consecutive fresh slots; `None` (and the arena marked full) when they do not fit.
+    fn alloc(&self, n: u32) -> Option<u32> {
         let cap = self.memory.capacity() as u32;
         let a = &self.alloc;
         if a.full.load(Relaxed) || a.len.load(Relaxed) + n > cap {
@@ -504,11 +542,39 @@ impl Tree {
         &self.memory.amaf()[first as usize..][..n]
     }
 
+    /// The point set of the child slice that starts at `first`: bit `c % 64` of word `c / 64` is
+    /// set when a child is the placement on cell `c`. Children are made in the order of their
+    /// points, placements first (`Worker::expand`), so a placement child's index in its slice is
+    /// the number of bits below its own: the AMAF update of a backup finds every child it updates
+    /// from the set and the playout's first plays, a few words, without looking at each child
+    /// (`worker::for_each_match`).
+    ///
+    /// The set is kept in the AMAF pairs of the `point_words` slots that `alloc_children` claims
+    /// before the slice: next to the pairs that update writes, and in an array that reaches every
+    /// slot of the arena. (Those slots are no node's; their other arrays stay zero.)
+    #[inline]
+    pub fn child_points(&self, first: u32) -> &[AtomicU64] {
+        let first = first as usize;
+        packed_words(&self.memory.amaf()[first - self.point_words..first])
+    }
+
+    /// Sets the point set of the unpublished child slice at `first` from `words` (as many as the
+    /// set has, or more: the rest are zero).
+    #[inline]
+    pub fn set_child_points(&self, first: u32, words: &[u64]) {
+        debug_assert!(
+            words[self.point_words.min(words.len())..].iter().all(|&w| w == 0),
+            "points past the set"
+        );
+        for (word, &w) in self.child_points(first).iter().zip(words) {
+            word.store(w, Relaxed);
+        }
+    }
+
     /// Sets the move (a `MoveCode` with its flags) of a node not yet published.
     #[inline]
     pub fn set_move(&self, i: u32, code: u32) {
         self.node(i).mv.store(code, Relaxed);
-        self.memory.placement_cells()[i as usize].store(MoveCode(code).placement_cell() as u16, Relaxed);
     }
 
     /// Gives node `i`, fresh from `alloc` (never visited, without AMAF samples, not yet published),
@@ -529,16 +595,6 @@ impl Tree {
         self.node(i).prior.store(pv | pw << 16, Relaxed);
         self.counts(i).0.store(pv as u64 | (pw as u64) << 32, Relaxed);
         self.amaf(i).set(pv, pw);
-    }
-
-    /// The placement cells (`MoveCode::placement_cell`) of the `n` nodes from `first`: of a child
-    /// slice's children. Each is written once, before its node is published. The AMAF update of a
-    /// backup looks up the move of every child of every node on its path; reading it here, from
-    /// lines no one writes, rather than from the nodes, whose lines other threads keep writing,
-    /// keeps that scan from waiting for those lines to come back from another core.
-    #[inline]
-    pub fn placement_cells(&self, first: u32, n: usize) -> &[AtomicU16] {
-        &self.memory.placement_cells()[first as usize..][..n]
     }
 
     /// The child of `i` reached by `mv`, if `i` is expanded and has it.
@@ -564,7 +620,8 @@ impl Tree {
     /// contiguous and the nodes near the root, which matter most, come first; what does not fit, or
     /// is not reached by `deadline`, is left as leaves.
     pub fn reroot(old: &Tree, old_root: u32, deadline: Option<Instant>) -> Tree {
-        let tree = Tree::new(old.capacity());
+        let mut tree = Tree::new(old.capacity());
+        tree.point_words = old.point_words;
         copy_stats(old, old_root, &tree, ROOT);
         let mut queue = std::collections::VecDeque::new();
         queue.push_back((old_root, ROOT));
@@ -580,7 +637,10 @@ impl Tree {
                 continue;
             }
             let count = kids.len() as u32;
-            let Some(first) = tree.alloc(count) else { break };
+            let Some(first) = tree.alloc_children(count) else { break };
+            for (to, from) in tree.child_points(first).iter().zip(old.child_points(kids.start)) {
+                to.store(from.load(Relaxed), Relaxed);
+            }
             for (k, c) in kids.enumerate() {
                 let dst = first + k as u32;
                 copy_stats(old, c, &tree, dst);
@@ -615,9 +675,6 @@ mod tests {
         }
         assert_eq!(MoveCode::new(Move::Place(Point(12))).placement(), Some(Point(12)));
         assert_eq!(MoveCode::new(Move::Stake(Point(12))).placement(), None);
-        assert_eq!(MoveCode::new(Move::Place(Point(12))).placement_cell(), 12);
-        assert_eq!(MoveCode::new(Move::Stake(Point(12))).placement_cell(), Point::NONE.idx());
-        assert_eq!(MoveCode::new(Move::Pass).placement_cell(), Point::NONE.idx());
         // Flags in the top byte do not change the move a node reports.
         let n = Node::default();
         n.mv.store(MoveCode::new(Move::Place(Point(40))).0 | FLAG_DRAW, Relaxed);
@@ -674,28 +731,54 @@ mod tests {
     #[test]
     fn reroot_keeps_the_subtree_and_its_statistics() {
         let t = Tree::new(0);
-        // Root with two children; the second has one child of its own.
-        let first = t.alloc(2).unwrap();
+        // Root with two children; the second has two of its own, one a placement.
+        let first = t.alloc_children(2).unwrap();
         for (k, p) in [(0, 10u16), (1, 11)] {
-            let c = t.node(first + k);
-            c.mv.store(MoveCode::new(Move::Place(Point(p))).0, Relaxed);
+            t.set_move(first + k, MoveCode::new(Move::Place(Point(p))).0);
             t.set_stats(first + k, 5 + k, 0);
         }
+        t.set_child_points(first, &[1 << 10 | 1 << 11]);
         t.root().publish_children(first, 2);
-        let g = t.alloc(1).unwrap();
-        t.node(g).mv.store(MoveCode::new(Move::Pass).0, Relaxed);
-        t.set_stats(g, 2, 3);
-        t.add_score(g, -6, Writers::One);
+        let g = t.alloc_children(2).unwrap();
+        t.set_move(g, MoveCode::new(Move::Place(Point(300))).0);
+        let mut points = [0; MAX_POINT_WORDS];
+        points[300 / 64] = 1 << (300 % 64);
+        t.set_child_points(g, &points);
+        t.set_move(g + 1, MoveCode::new(Move::Pass).0);
+        t.set_stats(g + 1, 2, 3);
+        t.add_score(g + 1, -6, Writers::One);
         let second = first + 1;
-        t.node(second).publish_children(g, 1);
+        t.node(second).publish_children(g, 2);
 
         assert_eq!(t.best_child(ROOT), Some(second));
         let r = Tree::reroot(&t, second, None);
         assert_eq!(r.visits(ROOT), 6);
-        assert_eq!(r.len(), 2);
+        assert_eq!((r.len(), r.node_count()), (1 + MAX_POINT_WORDS + 2, 3));
         let c = r.find_child(ROOT, Move::Pass).unwrap();
         assert_eq!(r.wins(c), 3);
         assert_eq!(r.mean_black_margin(c), -1.5);
         assert!(r.children(c).is_empty());
+        let words: Vec<u64> =
+            r.child_points(r.children(ROOT).start).iter().map(|w| w.load(Relaxed)).collect();
+        let mut expected = vec![0; MAX_POINT_WORDS];
+        expected[300 / 64] = 1 << (300 % 64);
+        assert_eq!(words, expected, "the copied slice keeps its point set");
+    }
+
+    #[test]
+    fn point_sets_fit_the_board_and_never_shrink_under_grown_children() {
+        let mut t = Tree::new(0);
+        assert_eq!(t.point_words(), MAX_POINT_WORDS);
+        t.fit_board(111);
+        assert_eq!(t.point_words(), 2);
+        let first = t.alloc_children(3).unwrap();
+        assert_eq!(first, 3, "the set's two words come before the slice");
+        t.root().publish_children(first, 3);
+        // Grown: a smaller board keeps the wider sets, a larger one gets a tree of its own.
+        t.fit_board(50);
+        assert_eq!((t.point_words(), t.children(ROOT)), (2, 3..6));
+        t.fit_board(421);
+        assert_eq!((t.point_words(), t.len()), (7, 1));
+        assert!(t.children(ROOT).is_empty());
     }
 }
