@@ -8,7 +8,7 @@
 # reads it, switches between about 70-90 ns and about 310-360 ns from one minute to the next (the
 # README's periods A and B), while one thread's rate stays where it was. A shared tree's two-thread
 # rate moves with it, so a pair counts only when both probes around it agree: `fast` under 150 ns,
-# `slow` above. The last lines give each state's median ratio over its pairs.
+# `slow` above. The last lines give each state's median ratio over its pairs, then all pairs'.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PAIRS=${1:-8}
@@ -35,9 +35,10 @@ for pair in $(seq "$PAIRS"); do
 done
 python3 - "$ROWS" <<'PY'
 import statistics, sys
-states = {}
+states, every = {}, []
 for line in open(sys.argv[1]):
     _, before, after, one, two, _ = line.split()
+    every.append(int(two) / int(one))
     fast = [float(before) < 150, float(after) < 150]
     if fast[0] != fast[1]:
         continue  # the machine changed state during the pair
@@ -47,4 +48,6 @@ for state, ratios in sorted(states.items()):
           f"(range {min(ratios):.2f} to {max(ratios):.2f})")
 if not states:
     print("no pair had agreeing probes")
+print(f"all: {len(every)} pairs, median {statistics.median(every):.2f} "
+      f"(range {min(every):.2f} to {max(every):.2f})")
 PY
