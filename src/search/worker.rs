@@ -100,7 +100,7 @@ pub(super) struct Worker<'s, 'a, R: Simulate> {
     kids: Vec<Kid>,
     /// AMAF: per word of a point set (`Tree::child_points`), the points each colour (by index)
     /// played first in the rest of the game. All zero between backups.
-    firsts: [[u64; 2]; MAX_POINT_WORDS],
+    firsts: Firsts,
     /// Scratch keys of a selection (see `select`).
     keys: Vec<f32>,
     amaf_batch: AmafBatch,
@@ -133,7 +133,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             path: Vec::with_capacity(64),
             path_keys: Vec::with_capacity(64),
             kids: Vec::with_capacity(root.board.size() * root.board.size() + 4),
-            firsts: [[0; 2]; MAX_POINT_WORDS],
+            firsts: [[0; 2]; FIRSTS_WORDS],
             keys: vec![0.0; cells],
             amaf_batch: AmafBatch::new(cells),
             owner_sum: vec![0; cells],
@@ -415,7 +415,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
                 None => for_each_match(points, firsts, player.index(), |i| amafs[i].add(half)),
             }
         }
-        self.firsts = [[0; 2]; MAX_POINT_WORDS];
+        self.firsts = [[0; 2]; FIRSTS_WORDS];
     }
 
     /// Adds the last playout's final owners to this worker's counts, flushing now and then.
@@ -451,14 +451,21 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
     }
 }
 
+/// Words of the first plays' sets: a power of two, for `mark_first`'s mask.
+const FIRSTS_WORDS: usize = MAX_POINT_WORDS.next_power_of_two();
+
+/// Per word of a point set, the points each colour (by index) played first.
+type Firsts = [[u64; 2]; FIRSTS_WORDS];
+
 /// Records that colour `c` (by index) played `p` first: sets it in that colour's set of `firsts`
 /// and clears it in the other's.
 #[inline(always)]
-fn mark_first(firsts: &mut [[u64; 2]; MAX_POINT_WORDS], c: usize, p: Point) {
-    let (word, bit) = (p.idx() / 64, 1 << (p.idx() % 64));
+fn mark_first(firsts: &mut Firsts, c: usize, p: Point) {
+    // Masked, so that no index is checked: every point's word is below `MAX_POINT_WORDS`.
+    let (word, bit) = (p.idx() / 64 % FIRSTS_WORDS, 1 << (p.idx() % 64));
     let pair = &mut firsts[word];
-    pair[c] |= bit;
-    pair[c ^ 1] &= !bit;
+    pair[c & 1] |= bit;
+    pair[(c ^ 1) & 1] &= !bit;
 }
 
 /// Calls `update`, in order, with the index of each child in a slice with point set `points`
@@ -500,7 +507,7 @@ mod tests {
 
     #[test]
     fn the_later_play_of_a_point_gives_way_to_the_earlier() {
-        let mut firsts = [[0; 2]; MAX_POINT_WORDS];
+        let mut firsts = [[0; 2]; FIRSTS_WORDS];
         // Latest first, as the backup marks them: White's capture-and-replay of 70, then Black's.
         mark_first(&mut firsts, 1, Point(70));
         mark_first(&mut firsts, 0, Point(130));
@@ -525,7 +532,7 @@ mod tests {
                 points[k / 64] |= 1 << (k % 64);
             }
             let points: Vec<AtomicU64> = points.into_iter().map(AtomicU64::new).collect();
-            let mut firsts = [[0; 2]; MAX_POINT_WORDS];
+            let mut firsts = [[0; 2]; FIRSTS_WORDS];
             let mut first = vec![None; cells];
             for _ in 0..rng.gen_range(0..2 * cells) {
                 let (c, p) = (rng.gen_range(0..2), rng.gen_range(0..cells));
