@@ -99,8 +99,13 @@ pub(super) struct Worker<'s, 'a, R: Simulate> {
     path_keys: Vec<u64>,
     kids: Vec<Kid>,
     /// AMAF: per word of a point set (`Tree::child_points`), the points each colour (by index)
-    /// played first in the rest of the game. All zero between backups.
+    /// played first in the rest of the game. A backup sets the words the tree's sets have.
     firsts: Firsts,
+    /// Per cell, 1 + the colour index of whoever played there first in the playout, else 0 (all
+    /// 0 between backups): the playout's moves are marked here, a byte store each, and `firsts`
+    /// read from the marks sixteen at a time (`bits_where`). Marking the sets themselves, move by
+    /// move, cost 1.2% more instructions a light 9x9 iteration, 1.5% on 19x19.
+    first_marks: [u8; FIRSTS_WORDS * 64],
     /// Scratch keys of a selection (see `select`).
     keys: Vec<f32>,
     amaf_batch: AmafBatch,
@@ -134,6 +139,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             path_keys: Vec::with_capacity(64),
             kids: Vec::with_capacity(root.board.size() * root.board.size() + 4),
             firsts: [[0; 2]; FIRSTS_WORDS],
+            first_marks: [0; FIRSTS_WORDS * 64],
             keys: vec![0.0; cells],
             amaf_batch: AmafBatch::new(cells),
             owner_sum: vec![0; cells],
@@ -384,11 +390,17 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             tree.add_score(id, score, sh.writers);
         }
         // The playout's placements, latest first, so that the earliest play of a point is what
-        // stays: each sets the point in its player's set and clears it in the other's.
+        // stays.
         for &(c, p) in self.playout.moves().iter().rev() {
-            mark_first(&mut self.firsts, c.index(), p);
+            self.first_marks[p.idx() % (FIRSTS_WORDS * 64)] = 1 + c.index() as u8;
         }
         let words = tree.point_words();
+        let marks = &mut self.first_marks[..words * 64];
+        for (pair, chunk) in self.firsts.iter_mut().zip(marks.chunks_exact(64)) {
+            *pair = [bits_where(chunk, 1), bits_where(chunk, 2)];
+        }
+        marks.fill(0);
+        // Then the tree's moves, the deepest first: each comes before the moves below it.
         for d in (0..self.path.len()).rev() {
             // The player to move at path[d] is the one who made path[d + 1]'s move.
             let player = mover_at(d + 1);
@@ -415,7 +427,6 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
                 None => for_each_match(points, firsts, player.index(), |i| amafs[i].add(half)),
             }
         }
-        self.firsts = [[0; 2]; FIRSTS_WORDS];
     }
 
     /// Adds the last playout's final owners to this worker's counts, flushing now and then.
@@ -449,6 +460,30 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
         sh.playout_moves.fetch_add(std::mem::take(&mut self.unflushed_moves), Relaxed);
         self.unflushed = 0;
     }
+}
+
+/// The bits of the 64 bytes of `chunk` that equal `mark`: on x86-64, sixteen bytes to a comparison
+/// and a gathering of their top bits (SSE2, which every x86-64 processor has).
+#[inline(always)]
+fn bits_where(chunk: &[u8], mark: u8) -> u64 {
+    let chunk: &[u8; 64] = chunk.try_into().expect("a chunk of 64 marks");
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8};
+        // SAFETY: SSE2 is part of the x86-64 baseline; each load reads bytes 16k to 16k + 15 of
+        // the 64-byte array (unaligned loads).
+        unsafe {
+            let want = _mm_set1_epi8(mark as i8);
+            let mut bits = 0;
+            for k in 0..4 {
+                let v = _mm_loadu_si128(chunk.as_ptr().add(16 * k).cast());
+                bits |= (_mm_movemask_epi8(_mm_cmpeq_epi8(v, want)) as u32 as u64) << (16 * k);
+            }
+            bits
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    chunk.iter().enumerate().fold(0, |bits, (k, &m)| bits | ((m == mark) as u64) << k)
 }
 
 /// Words of the first plays' sets: a power of two, for `mark_first`'s mask.
@@ -516,6 +551,18 @@ mod tests {
         assert_eq!(firsts[2], [1 << 2, 0]);
         mark_first(&mut firsts, 1, Point(130));
         assert_eq!(firsts[2], [0, 1 << 2]);
+    }
+
+    #[test]
+    fn bits_where_gathers_the_bytes_equal_to_the_mark() {
+        let mut rng = Rng::seed_from_u64(3);
+        for _ in 0..100 {
+            let chunk: Vec<u8> = (0..64).map(|_| rng.gen_range(0..3)).collect();
+            for mark in 0..3 {
+                let expected = (0..64).filter(|&k| chunk[k] == mark).fold(0u64, |b, k| b | 1 << k);
+                assert_eq!(bits_where(&chunk, mark), expected);
+            }
+        }
     }
 
     /// Against looking up each child's point, on random slices of random boards' cells.
