@@ -577,11 +577,11 @@ impl Tree {
         self.node(i).mv.store(code, Relaxed);
     }
 
-    /// Gives node `i`, fresh from `alloc` (never visited, without AMAF samples, not yet published),
-    /// its prior: as the node's equivalent experience and as its AMAF pair's starting point (see
-    /// `Counts`). Visits and half-point wins saturate at 16 bits (the priors' weights add up to a
-    /// few thousand at most). Before the node is published: a thread reading the counts meanwhile
-    /// could see them with one prior and subtract the other.
+    /// Gives node `i`, fresh from `alloc_children` (never visited, without AMAF samples, not yet
+    /// published), its prior: as the node's equivalent experience and as its AMAF pair's starting
+    /// point (see `Counts`). Visits and half-point wins saturate at 16 bits (the priors' weights add
+    /// up to a few thousand at most). Before the node is published: a thread reading the counts
+    /// meanwhile could see them with one prior and subtract the other.
     ///
     /// The counts are written without being read first. The arena's pages come from the system
     /// untouched, and a read of such a page maps the shared zero page, which the write that follows

@@ -508,7 +508,7 @@ fn mark_first(firsts: &mut Firsts, c: usize, p: Point) {
 /// set). A word's matches are its bits that are set in both; a match's index is the number of
 /// children before its word's and of the word's bits below its own. About half the children match,
 /// at random, so that this costs a few instructions a match and a word, where looking up each
-/// child's point cost six instructions a child (3% of a light 9x9 iteration's instructions less).
+/// child's point cost six instructions a child (3% of a light 9x9 iteration's instructions).
 #[inline(always)]
 fn for_each_match(points: &[AtomicU64], firsts: &[[u64; 2]], c: usize, mut update: impl FnMut(usize)) {
     let mut before = 0;
@@ -543,7 +543,8 @@ mod tests {
     #[test]
     fn the_later_play_of_a_point_gives_way_to_the_earlier() {
         let mut firsts = [[0; 2]; FIRSTS_WORDS];
-        // Latest first, as the backup marks them: White's capture-and-replay of 70, then Black's.
+        // Latest first, as the backup marks the tree's moves: White's 70 (after a capture), then
+        // Black's 130 and Black's earlier 70, which wins the point.
         mark_first(&mut firsts, 1, Point(70));
         mark_first(&mut firsts, 0, Point(130));
         mark_first(&mut firsts, 0, Point(70));
@@ -572,7 +573,7 @@ mod tests {
         for round in 0..200 {
             let cells = rng.gen_range(1..=MAX_CELLS);
             let words = cells.div_ceil(64);
-            // A slice's placements in cell order, then (sometimes) a pass-like child.
+            // A slice's placements, in cell order.
             let kids: Vec<usize> = (0..cells).filter(|_| rng.gen_bool(0.6)).collect();
             let mut points = vec![0u64; words];
             for &k in &kids {
