@@ -332,6 +332,13 @@ pub const MIN_NODES: usize = 4096;
 /// Words of a point set that holds every cell of the largest board.
 pub const MAX_POINT_WORDS: usize = MAX_CELLS.div_ceil(64);
 
+/// Where point `p` sits in a point set (`Tree::child_points`, and the backup's sets of first
+/// plays): its word, and its bit in that word.
+#[inline(always)]
+pub fn point_bit(p: Point) -> (usize, u64) {
+    (p.idx() / 64, 1 << (p.idx() % 64))
+}
+
 impl Tree {
     /// An arena of `capacity` nodes (at least `MIN_NODES`) holding only the root, with point sets
     /// for the largest board until `fit_board` fits them to a smaller one.
@@ -558,15 +565,14 @@ impl Tree {
         packed_words(&self.memory.amaf()[first - self.point_words..first])
     }
 
-    /// Sets the point set of the unpublished child slice at `first` from `words` (as many as the
-    /// set has, or more: the rest are zero).
-    #[inline]
-    pub fn set_child_points(&self, first: u32, words: &[u64]) {
-        debug_assert!(
-            words[self.point_words.min(words.len())..].iter().all(|&w| w == 0),
-            "points past the set"
-        );
-        for (word, &w) in self.child_points(first).iter().zip(words) {
+    /// Sets the point set of the unpublished child slice at `first`: its placements' points.
+    pub fn set_child_points(&self, first: u32, placements: impl Iterator<Item = Point>) {
+        let mut words = [0u64; MAX_POINT_WORDS];
+        for p in placements {
+            let (word, bit) = point_bit(p);
+            words[word] |= bit;
+        }
+        for (word, w) in self.child_points(first).iter().zip(words) {
             word.store(w, Relaxed);
         }
     }
@@ -737,13 +743,11 @@ mod tests {
             t.set_move(first + k, MoveCode::new(Move::Place(Point(p))).0);
             t.set_stats(first + k, 5 + k, 0);
         }
-        t.set_child_points(first, &[1 << 10 | 1 << 11]);
+        t.set_child_points(first, [Point(10), Point(11)].into_iter());
         t.root().publish_children(first, 2);
         let g = t.alloc_children(2).unwrap();
         t.set_move(g, MoveCode::new(Move::Place(Point(300))).0);
-        let mut points = [0; MAX_POINT_WORDS];
-        points[300 / 64] = 1 << (300 % 64);
-        t.set_child_points(g, &points);
+        t.set_child_points(g, std::iter::once(Point(300)));
         t.set_move(g + 1, MoveCode::new(Move::Pass).0);
         t.set_stats(g + 1, 2, 3);
         t.add_score(g + 1, -6, Writers::One);

@@ -5,7 +5,9 @@
 use super::amaf_batch::AmafBatch;
 use super::priors::{Prior, PriorContext};
 use super::select::select;
-use super::tree::{MoveCode, Tree, Writers, EXPANDING, FLAG_DRAW, LEAF, MAX_POINT_WORDS, MAX_VISITS, ROOT};
+use super::tree::{
+    point_bit, MoveCode, Tree, Writers, EXPANDING, FLAG_DRAW, LEAF, MAX_POINT_WORDS, MAX_VISITS, ROOT,
+};
 use super::SearchInput;
 use super::{config::SearchConfig, history_key};
 use crate::board::Point;
@@ -336,16 +338,16 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
                 }
             }
         };
-        let mut points = [0u64; MAX_POINT_WORDS];
         for (i, kid) in self.kids.iter().enumerate() {
             tree.set_move(first + i as u32, MoveCode::new(kid.mv).0 | kid.flags);
             tree.set_prior(first + i as u32, kid.prior.visits, kid.prior.wins);
-            if let Move::Place(p) = kid.mv {
-                points[p.idx() / 64] |= 1 << (p.idx() % 64);
-            }
         }
         if k > 0 {
-            tree.set_child_points(first, &points);
+            let placements = self.kids.iter().filter_map(|kid| match kid.mv {
+                Move::Place(p) => Some(p),
+                _ => None,
+            });
+            tree.set_child_points(first, placements);
         }
         // Release: a thread that sees the node expanded sees the children written above.
         n.publish_children(first, k);
@@ -496,9 +498,9 @@ type Firsts = [[u64; 2]; FIRSTS_WORDS];
 /// and clears it in the other's.
 #[inline(always)]
 fn mark_first(firsts: &mut Firsts, c: usize, p: Point) {
+    let (word, bit) = point_bit(p);
     // Masked, so that no index is checked: every point's word is below `MAX_POINT_WORDS`.
-    let (word, bit) = (p.idx() / 64 % FIRSTS_WORDS, 1 << (p.idx() % 64));
-    let pair = &mut firsts[word];
+    let pair = &mut firsts[word % FIRSTS_WORDS];
     pair[c & 1] |= bit;
     pair[(c ^ 1) & 1] &= !bit;
 }
