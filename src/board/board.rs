@@ -179,6 +179,14 @@ pub struct Placement {
     pub single_capture: Point,
 }
 
+// What `is_suicide_surrounded` reads from a cell beside a surrounded point, against the mover's
+// colour: a friend's cell gives 0, an enemy's 3, a wall's 1 or 2.
+const _: () = {
+    let (b, w, wall) = (Cell::Black as u8, Cell::White as u8, Cell::Wall as u8);
+    // (x ^ x is 0 for any colour; what needs checking is the rest.)
+    assert!(b ^ w == 3 && wall ^ b != 0 && wall ^ b != 3 && wall ^ w != 0 && wall ^ w != 3);
+};
+
 /// `eye_diagonals`' verdicts, indexed by four diagonal cells (two bits each, `Cell as usize`): bit
 /// `color.index()` is set when the diagonals hold at most one enemy stone, or none when one of them
 /// is a wall or the border (the point is on the edge).
@@ -588,19 +596,21 @@ impl Board {
         let own = Cell::stone(color);
         // Masked indices (`CellArray`): no bounds checks in a test asked several times a move.
         // (The placement core's unchecked reads, after a range check of their own, ran more
-        // instructions: the check costs what the masks do.)
+        // instructions: the check costs what the masks do.) The chains need no mask
+        // (`chain_of_head`, -0.4%).
         let (i, s) = (p.idx(), self.geo.stride);
         debug_assert_eq!(self.s.nbrs[i][Cell::Empty as usize], 0, "a point with an empty neighbour");
         let mut lives = false;
         for q in neighbour_cells(i, s) {
-            let c = self.s.cells[q];
-            // No neighbour is empty here, so whatever is not a wall is a stone (one comparison).
-            let stone = c != Cell::Wall;
-            // A wall's head is the sink, whose sums mean nothing: its verdict is masked out.
-            let atari = self.s.chains[self.s.head[q] as usize].in_atari_at(i);
-            // A friendly chain with another liberty keeps the new stone alive; an enemy chain whose only
-            // liberty is `p` is captured, which frees a liberty.
-            lives |= stone & ((c == own) != atari);
+            // A wall's head is the sink, whose sums mean nothing: its verdict is masked out below.
+            let atari = self.s.chain_of_head(self.s.head[q]).in_atari_at(i);
+            // A friendly chain with another liberty keeps the new stone alive; an enemy chain whose
+            // only liberty is `p` is captured, which frees a liberty. No neighbour is empty here,
+            // so the cell against the mover's colour (`c ^ own`) is 0 for a friend, 3 for an enemy
+            // and 1 or 2 for a wall (asserted at compile time): one comparison with 0 or 3
+            // (`atari`) judges all three (-1.0% instructions a bare light 9x9 playout against the
+            // two comparisons and the masking it replaced).
+            lives |= (self.s.cells[q] as u8 ^ own as u8) == 3 * atari as u8;
         }
         !lives
     }
@@ -1035,6 +1045,15 @@ impl Slots {
     #[inline(always)]
     fn chain(&self, h: usize) -> Chain {
         *at(&self.chains, h)
+    }
+
+    /// The chain with head `h`, a value read from `head`, for the board's queries (which index
+    /// the other arrays through the mask): a value of `head` is in range whatever point a caller
+    /// asks about, as only the placement core writes them (a stone's point or `SINK`), so it
+    /// needs no mask.
+    #[inline(always)]
+    fn chain_of_head(&self, h: u16) -> Chain {
+        self.chain(h as usize)
     }
 
     #[inline(always)]
