@@ -606,10 +606,10 @@ impl Board {
             let atari = self.s.chain_of_head(self.s.head[q]).in_atari_at(i);
             // A friendly chain with another liberty keeps the new stone alive; an enemy chain whose
             // only liberty is `p` is captured, which frees a liberty. No neighbour is empty here,
-            // so the cell against the mover's colour (`c ^ own`) is 0 for a friend, 3 for an enemy
-            // and 1 or 2 for a wall (asserted at compile time): one comparison with 0 or 3
-            // (`atari`) judges all three (-1.0% instructions a bare light 9x9 playout against the
-            // two comparisons and the masking it replaced).
+            // so the cell xor `own` is 0 for a friend, 3 for an enemy and 1 or 2 for a wall
+            // (asserted at compile time): one comparison with 0 or 3 (`atari`) judges all three
+            // (-1.0% instructions a bare light 9x9 playout against the two comparisons it
+            // replaced).
             lives |= (self.s.cells[q] as u8 ^ own as u8) == 3 * atari as u8;
         }
         !lives
@@ -992,9 +992,10 @@ fn neighbour_cells(i: usize, stride: usize) -> [usize; 4] {
 /// past the array's first row and cell and below `MAX_CELLS` (`assert_inside`), so that its
 /// neighbours are below `SLOTS` (asserted at compile time above `DISTINCT_BUFFER`). The core
 /// otherwise indexes only with the neighbours of stones (points placed that way) and with values
-/// read from `head` and `next`, which hold nothing but such points and `SINK`. The free-point list
-/// keeps the mask: its positions are counts, which a placement on an occupied point (a caller's
-/// error) could run below zero.
+/// read from `head` and `next`, which hold nothing but such points and `SINK`. Outside the core,
+/// the board's queries use only `chain_of_head`, with a value read from `head` too. The
+/// free-point list keeps the mask: its positions are counts, which a placement on an occupied
+/// point (a caller's error) could run below zero.
 impl Slots {
     /// Panics unless `p`'s index is past the array's first row and cell and below `MAX_CELLS`:
     /// every neighbour of such a cell is a slot of the arrays. The check is for memory, not for the
