@@ -183,7 +183,7 @@ pub struct Placement {
 // colour: a friend's cell gives 0, an enemy's 3, a wall's 1 or 2.
 const _: () = {
     let (b, w, wall) = (Cell::Black as u8, Cell::White as u8, Cell::Wall as u8);
-    // (x ^ x is 0 for any colour; what needs checking is the rest.)
+    // (A colour against itself gives 0 by xor; these are the other pairs.)
     assert!(b ^ w == 3 && wall ^ b != 0 && wall ^ b != 3 && wall ^ w != 0 && wall ^ w != 3);
 };
 
@@ -993,9 +993,9 @@ fn neighbour_cells(i: usize, stride: usize) -> [usize; 4] {
 /// neighbours are below `SLOTS` (asserted at compile time above `DISTINCT_BUFFER`). The core
 /// otherwise indexes only with the neighbours of stones (points placed that way) and with values
 /// read from `head` and `next`, which hold nothing but such points and `SINK`. Outside the core,
-/// the board's queries use only `chain_of_head`, with a value read from `head` too. The
-/// free-point list keeps the mask: its positions are counts, which a placement on an occupied
-/// point (a caller's error) could run below zero.
+/// the one unmasked read is `chain_of_head`'s, with a value read from `head` too (the other
+/// queries keep the mask). The free-point list keeps the mask: its positions are counts, which a
+/// placement on an occupied point (a caller's error) could run below zero.
 impl Slots {
     /// Panics unless `p`'s index is past the array's first row and cell and below `MAX_CELLS`:
     /// every neighbour of such a cell is a slot of the arrays. The check is for memory, not for the
