@@ -103,8 +103,8 @@ impl PriorContext<'_> {
         }
         if b.size() >= 9 && captured == 0 {
             match line(b, xy) {
-                1 if empty_area(b, xy) => prior.add(w.first_line, false),
-                3 if empty_area(b, xy) => prior.add(w.third_line, true),
+                1 if empty_area(b, p, xy) => prior.add(w.first_line, false),
+                3 if empty_area(b, p, xy) => prior.add(w.third_line, true),
                 _ => {}
             }
         }
@@ -170,21 +170,18 @@ fn line(b: &Board, (x, y): (usize, usize)) -> usize {
     x.min(y).min(n - 1 - x).min(n - 1 - y) + 1
 }
 
-/// The offsets within Manhattan distance 2 of a point, itself left out (it is the empty point
-/// asked about): `empty_area`'s neighbourhood, listed rather than cut out of a 5x5 square.
-const AREA: [(isize, isize); 12] =
-    [(0, -2), (-1, -1), (0, -1), (1, -1), (-2, 0), (-1, 0), (1, 0), (2, 0), (-1, 1), (0, 1), (1, 1), (0, 2)];
-
-/// No stone within Manhattan distance 2 of the point at column `x`, row `y`: an open area where
-/// edge lines matter.
-fn empty_area(b: &Board, (x, y): (usize, usize)) -> bool {
-    let geo = b.geometry();
+/// No stone within Manhattan distance 2 of the empty point `p` (column and row `xy`): an open area
+/// where edge lines matter. Read from the kept neighbour counts: no stone beside `p`, and none
+/// beside its neighbours on the board, as every point of the board at distance 2 lies beside one of
+/// them (the board is a rectangle; an inner wall's counts are kept like an empty point's, the
+/// border's are not). Reading the twelve points one by one cost about 140 instructions a call,
+/// 0.6% of a light 9x9 search iteration's.
+fn empty_area(b: &Board, p: Point, (x, y): (usize, usize)) -> bool {
     let n = b.size();
-    AREA.iter().all(|&(dx, dy)| {
-        let (qx, qy) = (x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
-        // Off the board (a wrapped negative coordinate is huge): nothing there.
-        qx >= n || qy >= n || b.cell(geo.point(qx, qy)).color().is_none()
-    })
+    let bare = |q: Point| b.neighbour_count(q, Cell::Black) + b.neighbour_count(q, Cell::White) == 0;
+    // `Board::neighbours` order: below, left, right, above.
+    let on_board = [y > 0, x > 0, x + 1 < n, y + 1 < n];
+    bare(p) && b.neighbours(p).into_iter().zip(on_board).all(|(q, on)| !on || bare(q))
 }
 
 #[cfg(test)]
@@ -289,8 +286,10 @@ mod tests {
 
     #[test]
     fn empty_area_sees_every_stone_within_two_and_no_further() {
-        // Stones by the edges and in the middle, so that the area is clipped on every side.
-        let b = Board::from_diagram(
+        // Stones by the edges and in the middle, so that the area is clipped on every side; on the
+        // second board, inner walls stand between points and stones two away (a wall is nothing,
+        // but what lies behind it counts).
+        let boards = [
             "
             X . . . . . . . .
             . . . . . . . . O
@@ -301,19 +300,32 @@ mod tests {
             . . . . . . . . .
             . . O . . . . . .
             . . . . . . . X .",
-        );
-        let geo = b.geometry();
-        let mut open = 0;
-        for p in geo.points().filter(|&p| b.is_empty_point(p)) {
-            let (x, y) = geo.xy(p);
-            let near = geo.points().any(|q| {
-                let (qx, qy) = geo.xy(q);
-                b.cell(q).color().is_some() && x.abs_diff(qx) + y.abs_diff(qy) <= 2
-            });
-            assert_eq!(empty_area(&b, (x, y)), !near, "{}", geo.vertex(p));
-            open += !near as usize;
+            "
+            . . . . . . . . .
+            . . # X . . . . .
+            . . . # . . . . .
+            . . . . . . . # O
+            . . . . . . . . #
+            . . . . . . . . .
+            . # # . . . . . .
+            . # X . . . . . .
+            . . . . . . . . .",
+        ];
+        for diagram in boards {
+            let b = Board::from_diagram(diagram);
+            let geo = b.geometry();
+            let mut open = 0;
+            for p in geo.points().filter(|&p| b.is_empty_point(p)) {
+                let (x, y) = geo.xy(p);
+                let near = geo.points().any(|q| {
+                    let (qx, qy) = geo.xy(q);
+                    b.cell(q).color().is_some() && x.abs_diff(qx) + y.abs_diff(qy) <= 2
+                });
+                assert_eq!(empty_area(&b, p, (x, y)), !near, "{}\n{diagram}", geo.vertex(p));
+                open += !near as usize;
+            }
+            // Both answers occur (the board is neither crowded nor empty).
+            assert!(open > 10 && open < 70, "{open} open points");
         }
-        // Both answers occur (the board is neither crowded nor empty).
-        assert!(open > 10 && open < 70, "{open} open points");
     }
 }
