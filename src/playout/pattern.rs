@@ -33,8 +33,8 @@ const OFFSETS: [(i32, i32); 8] = [(-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0), (-1,
 
 /// Which neighbourhoods some pattern matches: bit `key` of the 65,536 (1,024 words), built at
 /// compile time (`build`), so that no search or playout builds it: built at run time, it cost each
-/// search's every worker about 4.1M instructions (a millisecond and more), most of a short search's
-/// fixed cost.
+/// search's every worker about 4.1M instructions (about half a millisecond here), most of a short
+/// search's fixed cost.
 static TABLE: [u64; 1024] = build();
 
 /// The pattern table: a copy of `TABLE` (8 KB) per playout runner, which costs a microsecond or
