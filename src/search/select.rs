@@ -75,7 +75,7 @@ fn greater(a: u64, b: u64, c: u64, d: u64) -> bool {
 
 /// The child of `node` with the highest selection value (the first of equals, so one thread is
 /// deterministic); `None` for a node without children. `keys` is the caller's scratch space: it
-/// grows when shorter than the children rounded up to whole chunks of `LANES` (a worker's starts
+/// grows when shorter than the children rounded up to whole chunks of `WIDEST` (a worker's starts
 /// with a slot per cell, so it never does).
 #[inline]
 pub fn select(tree: &Tree, node: u32, config: &SearchConfig, keys: &mut Vec<f32>) -> Option<u32> {
@@ -99,24 +99,39 @@ pub fn select(tree: &Tree, node: u32, config: &SearchConfig, keys: &mut Vec<f32>
     // handful of vector instructions, where the exact fractions took about 30 instructions a child.
     let k = rave_equiv(config);
     let n = kids.len();
-    // Whole chunks of keys for the second pass, the padding below every floor.
-    let padded = n.next_multiple_of(LANES);
+    // Whole chunks of keys for the second pass, at either width, the padding below every floor.
+    let padded = n.next_multiple_of(WIDEST);
     if keys.len() < padded {
         keys.resize(padded, 0.0);
     }
     let keys = &mut keys[..padded];
     keys[n..].fill(-1.0);
-    let top = fill_keys_widest(kids, amafs, &mut keys[..n], k as f32);
+    best_child_widest(kids, amafs, keys, n, k).map(|i| first + i as u32)
+}
+
+/// The index of the child `select` takes, from `keys` (at least `n` slots, whole chunks of
+/// `WIDEST`, the padding below every key): the keys filled `L` at a time (`fill_keys`), then the
+/// exact scan of those near the top, `L` keys to a comparison.
+#[inline(always)]
+fn best_child<const L: usize>(
+    kids: &[Counts],
+    amafs: &[Amaf],
+    keys: &mut [f32],
+    n: usize,
+    k: u64,
+    load: impl Fn(&[AtomicU64; L]) -> [u64; L],
+) -> Option<usize> {
+    let top = fill_keys::<L>(kids, amafs, &mut keys[..n], k as f32, load);
     // Every child of the highest exact value has a key at or above the floor (see `KEY_SLACK`),
     // so the first of them is the choice of an exact scan of all children.
     let floor = top * (1.0 - KEY_SLACK);
     let mut best: Option<(u64, u64, usize)> = None;
-    for (c, chunk) in keys.chunks_exact(LANES).enumerate() {
-        // Most chunks hold no key near the top: one vector comparison for four.
+    for (c, chunk) in keys.chunks_exact(L).enumerate() {
+        // Most chunks hold no key near the top: one vector comparison for `L`.
         if !chunk.iter().fold(false, |near, &key| near | (key >= floor)) {
             continue;
         }
-        for (i, &key) in (c * LANES..).zip(chunk) {
+        for (i, &key) in (c * L..).zip(chunk) {
             if key >= floor {
                 let (num, den) = fraction(&kids[i], &amafs[i], k);
                 if best.is_none_or(|(bn, bd, _)| greater(num, den, bn, bd)) {
@@ -125,7 +140,7 @@ pub fn select(tree: &Tree, node: u32, config: &SearchConfig, keys: &mut Vec<f32>
             }
         }
     }
-    best.map(|(_, _, i)| first + i as u32)
+    best.map(|(_, _, i)| i)
 }
 
 /// How far below the top key, as a fraction of it, a key may lie while its child's exact value ties
@@ -138,29 +153,51 @@ const KEY_SLACK: f32 = 4e-6;
 /// Children per chunk of keys: one SSE2 vector of `f32`, the baseline x86-64 target's width.
 const LANES: usize = 4;
 
-/// `fill_keys` with eight children to a chunk where the processor has AVX2 (one 256-bit vector of
-/// `f32`: about 1.3% fewer instructions a light 9x9 iteration, 4% faster one-thread searches),
-/// else with the baseline's four. Every key is the same single-precision computation either way,
-/// so the choice is too. The standard library keeps the processor's answer after the first query.
+/// Children per chunk where the processor has AVX2: one 256-bit vector of `f32`.
+const WIDEST: usize = 8;
+
+/// `best_child` with eight children to a chunk where the processor has AVX2, both the keys (about
+/// 1.3% fewer instructions a light 9x9 iteration than four, 4% faster one-thread searches) and the
+/// scan for those near the top; else with the baseline's four. Every key is the same
+/// single-precision computation either way, so the choice is too. The standard library keeps the
+/// processor's answer after the first query.
 #[inline(always)]
-fn fill_keys_widest(kids: &[Counts], amafs: &[Amaf], keys: &mut [f32], kf: f32) -> f32 {
+fn best_child_widest(kids: &[Counts], amafs: &[Amaf], keys: &mut [f32], n: usize, k: u64) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has AVX2 (just asked).
-        return unsafe { fill_keys_avx2(kids, amafs, keys, kf) };
+        return unsafe { best_child_avx2(kids, amafs, keys, n, k) };
     }
-    fill_keys::<LANES>(kids, amafs, keys, kf, words_sse2)
+    best_child::<LANES>(kids, amafs, keys, n, k, words_sse2)
 }
 
-/// `fill_keys` eight lanes wide, compiled for AVX2.
+/// `best_child` eight lanes wide, compiled for AVX2.
 ///
 /// # Safety
 /// The processor has AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
+unsafe fn best_child_avx2(
+    kids: &[Counts],
+    amafs: &[Amaf],
+    keys: &mut [f32],
+    n: usize,
+    k: u64,
+) -> Option<usize> {
+    // SAFETY: AVX2 includes AVX.
+    best_child::<WIDEST>(kids, amafs, keys, n, k, |words| unsafe { words_avx(words) })
+}
+
+/// `fill_keys` eight lanes wide, compiled for AVX2: the keys `best_child_avx2` computes, for the
+/// tests.
+///
+/// # Safety
+/// The processor has AVX2.
+#[cfg(all(test, target_arch = "x86_64"))]
+#[target_feature(enable = "avx2")]
 unsafe fn fill_keys_avx2(kids: &[Counts], amafs: &[Amaf], keys: &mut [f32], kf: f32) -> f32 {
     // SAFETY: AVX2 includes AVX.
-    fill_keys::<8>(kids, amafs, keys, kf, |words| unsafe { words_avx(words) })
+    fill_keys::<WIDEST>(kids, amafs, keys, kf, |words| unsafe { words_avx(words) })
 }
 
 /// Writes the key of each child (`key`) and returns the greatest. The children go `L` at a time,
@@ -356,7 +393,6 @@ mod tests {
         // Only x86-64 adds the AVX2 fill below.
         #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
         let mut fills: Vec<Fill> = vec![
-            fill_keys_widest,
             |k, a, keys, kf| fill_keys::<4>(k, a, keys, kf, words_sse2),
             |k, a, keys, kf| fill_keys::<4>(k, a, keys, kf, |w| w.each_ref().map(|w| w.load(Relaxed))),
             |k, a, keys, kf| fill_keys::<8>(k, a, keys, kf, |w| w.each_ref().map(|w| w.load(Relaxed))),
@@ -457,6 +493,12 @@ mod tests {
             }
             let chosen = select(&tree, ROOT, &c, &mut Vec::new()).unwrap();
             assert_eq!(chosen, exact_choice(&tree, k), "round {round}");
+            // The baseline's four lanes, which `select` takes only without AVX2, choose the same.
+            let (f, kids) = tree.child_counts(ROOT);
+            let amafs = tree.amaf_slice(f, kids.len());
+            let mut keys = vec![-1.0; kids.len().next_multiple_of(WIDEST)];
+            let narrow = best_child::<LANES>(kids, amafs, &mut keys, kids.len(), k, words_sse2);
+            assert_eq!(narrow.map(|i| f + i as u32), Some(chosen), "round {round}, four lanes");
             // Did the keys alone fail to tell the pair apart, or tell it wrong?
             let keys = [first, first + 1].map(|i| {
                 let ((un, w), (an, aw)) = (tree.counts(i).experience(), tree.amaf(i).get());
