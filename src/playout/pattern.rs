@@ -202,6 +202,25 @@ mod tests {
     /// The table against the patterns' definition, key by key: a neighbourhood matches when some
     /// pattern, turned or mirrored (the grid itself rotated here, not `build`'s symmetry bits), with
     /// either colour as `X`, allows every one of its eight cells.
+    /// Every pattern has a stone beside its centre, so no neighbourhood without one matches: what
+    /// lets the priors skip the lookup at such a point (`open_point` in `search::priors`).
+    #[test]
+    fn no_pattern_matches_without_a_stone_beside_the_point() {
+        let beside: Vec<usize> = (0..8).filter(|&i| OFFSETS[i].0 == 0 || OFFSETS[i].1 == 0).collect();
+        assert_eq!(beside.len(), 4);
+        let mut checked = 0;
+        for key in 0..=u16::MAX {
+            let cell = |i: usize| (key >> (2 * i)) as u8 & 3;
+            if beside.iter().any(|&i| cell(i) == Cell::Black as u8 || cell(i) == Cell::White as u8) {
+                continue;
+            }
+            assert_eq!(TABLE[(key >> 6) as usize] & (1 << (key & 63)), 0, "key {key:#06x}");
+            checked += 1;
+        }
+        // Beside: empty or wall (2^4); diagonals: anything (4^4).
+        assert_eq!(checked, 16 * 256);
+    }
+
     #[test]
     fn the_table_holds_exactly_the_neighbourhoods_some_pattern_matches() {
         type Grid = [[u8; 3]; 3];
