@@ -199,9 +199,6 @@ mod tests {
         assert!(!matches_at(cut, "E1"));
     }
 
-    /// The table against the patterns' definition, key by key: a neighbourhood matches when some
-    /// pattern, turned or mirrored (the grid itself rotated here, not `build`'s symmetry bits), with
-    /// either colour as `X`, allows every one of its eight cells.
     /// Every pattern has a stone beside its centre, so no neighbourhood without one matches: what
     /// lets the priors skip the lookup at such a point (`open_point` in `search::priors`).
     #[test]
@@ -221,6 +218,9 @@ mod tests {
         assert_eq!(checked, 16 * 256);
     }
 
+    /// The table against the patterns' definition, key by key: a neighbourhood matches when some
+    /// pattern, turned or mirrored (the grid itself rotated here, not `build`'s symmetry bits), with
+    /// either colour as `X`, allows every one of its eight cells.
     #[test]
     fn the_table_holds_exactly_the_neighbourhoods_some_pattern_matches() {
         type Grid = [[u8; 3]; 3];
