@@ -360,13 +360,31 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
     ///
     /// Compiled a second time for processors with the population count instruction (all but the
     /// oldest x86-64 ones), which finds a child's index in its slice (`for_each_match`): without
-    /// it, counting the bits of a word takes a dozen instructions.
+    /// it, counting the bits of a word takes a dozen instructions. And a third time for those that
+    /// also have the bit manipulation instructions (BMI1 and BMI2, x86-64 since 2013 and 2015),
+    /// where a match's mask of the bits below it takes one instruction fewer (`andn`): 0.6% of a
+    /// light iteration's instructions.
     fn backup(&mut self, result: &PlayoutResult) {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("popcnt") {
+            if std::arch::is_x86_feature_detected!("bmi1") && std::arch::is_x86_feature_detected!("bmi2") {
+                // SAFETY: the processor has the instructions (just asked).
+                return unsafe { self.backup_with_bmi(result) };
+            }
             // SAFETY: the processor has the instruction (just asked).
             return unsafe { self.backup_with_popcnt(result) };
         }
+        self.backup_body(result)
+    }
+
+    /// `backup` compiled for processors with the population count and the bit manipulation
+    /// instructions.
+    ///
+    /// # Safety
+    /// The processor has them.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    unsafe fn backup_with_bmi(&mut self, result: &PlayoutResult) {
         self.backup_body(result)
     }
 
@@ -590,11 +608,49 @@ mod tests {
                 first[p] = Some(c);
             }
             for c in 0..2 {
-                let mut found = Vec::new();
-                for_each_match(&points, &firsts[..words], c, |i| found.push(i));
                 let expected: Vec<usize> = (0..kids.len()).filter(|&i| first[kids[i]] == Some(c)).collect();
-                assert_eq!(found, expected, "round {round}, colour {c}");
+                // Each way the backup is compiled that this processor runs (`backup`).
+                for (tier, found) in matches_per_tier(&points, &firsts[..words], c) {
+                    assert_eq!(found, expected, "round {round}, colour {c}, {tier}");
+                }
             }
         }
+    }
+
+    /// `for_each_match`'s matches as compiled for the baseline and for each tier of processor
+    /// features `backup` picks that this processor has.
+    fn matches_per_tier(
+        points: &[AtomicU64],
+        firsts: &[[u64; 2]],
+        c: usize,
+    ) -> Vec<(&'static str, Vec<usize>)> {
+        #[inline(always)]
+        fn matches(points: &[AtomicU64], firsts: &[[u64; 2]], c: usize) -> Vec<usize> {
+            let mut found = Vec::new();
+            for_each_match(points, firsts, c, |i| found.push(i));
+            found
+        }
+        let mut tiers = vec![("baseline", matches(points, firsts, c))];
+        #[cfg(target_arch = "x86_64")]
+        {
+            #[target_feature(enable = "popcnt")]
+            unsafe fn with_popcnt(points: &[AtomicU64], firsts: &[[u64; 2]], c: usize) -> Vec<usize> {
+                matches(points, firsts, c)
+            }
+            #[target_feature(enable = "popcnt,bmi1,bmi2")]
+            unsafe fn with_bmi(points: &[AtomicU64], firsts: &[[u64; 2]], c: usize) -> Vec<usize> {
+                matches(points, firsts, c)
+            }
+            use std::arch::is_x86_feature_detected as has;
+            if has!("popcnt") {
+                // SAFETY: the processor has the instruction (just asked).
+                tiers.push(("popcnt", unsafe { with_popcnt(points, firsts, c) }));
+                if has!("bmi1") && has!("bmi2") {
+                    // SAFETY: the processor has the instructions (just asked).
+                    tiers.push(("popcnt, bmi1, bmi2", unsafe { with_bmi(points, firsts, c) }));
+                }
+            }
+        }
+        tiers
     }
 }
