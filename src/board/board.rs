@@ -1145,27 +1145,29 @@ impl Slots {
         // Which neighbours' chains the stone captures, as bits, also found without a branch: most
         // placements capture nothing, and one well-predicted test of the bits then replaces four
         // random tests of what the neighbours hold. A chain beside the stone twice loses its last
-        // liberty at its second side, whose bit is set.
+        // liberty at the side met last, whose bit is set.
         let mut dead = 0u32;
-        // The chain the stone joins first, found without a branch too: the first friendly
-        // neighbour's (`first`, the stone itself when it has none), and the other friendly sides
-        // that belong to another chain (`others`, rare: a fifth of the placements).
-        // (No chain's head is the new stone yet, so `first != i` says a friend was found.)
-        let (mut first, mut others) = (i, 0u32);
-        for (k, &j) in nbrs.iter().enumerate() {
+        // The chain the stone joins, found without a branch too: the first friendly neighbour's
+        // (`first`, the stone itself when it has none). The sides go backwards, so that the
+        // first friendly side's head is the one left.
+        let mut first = i;
+        let (mut friends, mut heads) = ([false; 4], [0usize; 4]);
+        for (k, &j) in nbrs.iter().enumerate().rev() {
             self.shift_neighbour(j, Cell::Empty, own);
             let e = at_mut(&mut self.elibs, j);
             *e = e.wrapping_sub(word);
             let c = self.cell(j);
-            let side = self.chain_or_sink(j);
-            *side = side.wrapping_sub(word);
-            let last_liberty = *side == 0;
-            dead |= (((c == enemy) & last_liberty) as u32) << k;
-            let friend = c == own;
             let h = self.head(j);
-            let found = first != i;
-            others |= ((friend & found & (h != first)) as u32) << k;
-            first = if friend & !found { h } else { first };
+            let side = self.libs_mut(h);
+            *side = side.wrapping_sub(word);
+            dead |= (((c == enemy) & (*side == 0)) as u32) << k;
+            (friends[k], heads[k]) = (c == own, h);
+            first = if c == own { h } else { first };
+        }
+        // The friendly sides of other chains (rare: a fifth of the placements), as bits.
+        let mut others = 0u32;
+        for k in 0..4 {
+            others |= ((friends[k] & (heads[k] != first)) as u32) << k;
         }
         self.join(i, first, chain);
         while others != 0 {
