@@ -1312,23 +1312,25 @@ impl Slots {
 
     #[inline(always)]
     fn remove_empty(&mut self, p: Point) {
-        let mut at = self.empty_at[p.idx()] as usize;
-        if at < self.set_aside {
+        // Unmasked, like the accessors above: `p` is a point of the board (`Board::place` checks
+        // it), and entries are numbered below the number of points.
+        let mut entry = *at(&self.empty_at, p.idx()) as usize;
+        if entry < self.set_aside {
             // A set-aside point (a capture or a false eye): the last set-aside entry fills its
             // place, and the hole moves to the end of that part.
             self.set_aside -= 1;
             let q = self.empties[self.set_aside];
-            self.put_empty(at, q);
-            at = self.set_aside;
+            self.put_empty(entry, q);
+            entry = self.set_aside;
             // `p` moves with the hole, which the last entry fills below.
-            self.empties[at] = p;
+            self.empties[entry] = p;
         }
         debug_assert!(self.empty_count > 0, "an empty point to fill");
         self.empty_count -= 1;
         // The last entry fills the hole; when that entry is `p` itself, this rewrites it where it
         // is, past the list's end (no branch: which entry a random move takes is random).
-        let last = self.empties[self.empty_count];
-        self.put_empty(at, last);
+        let last = *at(&self.empties, self.empty_count);
+        self.put_empty(entry, last);
     }
 
     /// Moves entry `at` of the free-point list (past the set-aside part) to the end of that part,
@@ -1350,8 +1352,9 @@ impl Slots {
 
     /// Puts `p` at entry `at` of the free-point list and records where it is.
     #[inline(always)]
-    fn put_empty(&mut self, at: usize, p: Point) {
-        self.empties[at] = p;
-        self.empty_at[p.idx()] = at as u16;
+    fn put_empty(&mut self, entry: usize, p: Point) {
+        // Unmasked: `p` is a point of the board and `entry` an entry of the list.
+        *at_mut(&mut self.empties, entry) = p;
+        *at_mut(&mut self.empty_at, p.idx()) = entry as u16;
     }
 }
