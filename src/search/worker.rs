@@ -119,6 +119,8 @@ pub(super) struct Worker<'s, 'a, R: Simulate> {
     /// Playouts and playout moves not yet added to the shared counts.
     unflushed: u32,
     unflushed_moves: u64,
+    /// Does this processor extract bits fast (`fast_pext`)? Asked once, for `backup`.
+    fast_pext: bool,
 }
 
 impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
@@ -148,6 +150,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             neutral: vec![0; cells],
             unflushed: 0,
             unflushed_moves: 0,
+            fast_pext: fast_pext(),
         }
     }
 
@@ -363,8 +366,16 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
     /// it, counting the bits of a word takes a dozen instructions. And a third time for those that
     /// also have the bit manipulation instructions (BMI1 and BMI2: Intel since 2013, AMD since
     /// 2015), where a match's mask of the bits below it takes `andn` (10 instructions a match
-    /// instead of 12): 0.6% of a light iteration's instructions.
+    /// instead of 12): 0.6% of a light iteration's instructions. And a fourth time where BMI2's
+    /// bit extraction is fast (`fast_pext`): one `pext` a word turns its matches into the bits of
+    /// their indices (`for_each_match`).
+    #[inline(never)]
     fn backup(&mut self, result: &PlayoutResult) {
+        #[cfg(target_arch = "x86_64")]
+        if self.fast_pext {
+            // SAFETY: the processor has the instructions (`fast_pext` asked).
+            return unsafe { self.backup_with_pext(result) };
+        }
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("popcnt") {
             if std::arch::is_x86_feature_detected!("bmi1") && std::arch::is_x86_feature_detected!("bmi2") {
@@ -374,7 +385,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             // SAFETY: the processor has the instruction (just asked).
             return unsafe { self.backup_with_popcnt(result) };
         }
-        self.backup_body(result)
+        self.backup_body::<false>(result)
     }
 
     /// `backup` compiled for processors with the population count and the bit manipulation
@@ -385,7 +396,18 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
     unsafe fn backup_with_bmi(&mut self, result: &PlayoutResult) {
-        self.backup_body(result)
+        self.backup_body::<false>(result)
+    }
+
+    /// `backup` compiled for processors with the population count and the bit manipulation
+    /// instructions, whose bit extraction is fast.
+    ///
+    /// # Safety
+    /// The processor has them.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    unsafe fn backup_with_pext(&mut self, result: &PlayoutResult) {
+        self.backup_body::<true>(result)
     }
 
     /// `backup` compiled for processors with the population count instruction.
@@ -395,11 +417,13 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
     unsafe fn backup_with_popcnt(&mut self, result: &PlayoutResult) {
-        self.backup_body(result)
+        self.backup_body::<false>(result)
     }
 
+    /// The backup; with `PEXT` (only where the processor has BMI2, `backup_with_pext`) the
+    /// matches are found by bit extraction.
     #[inline(always)]
-    fn backup_body(&mut self, result: &PlayoutResult) {
+    fn backup_body<const PEXT: bool>(&mut self, result: &PlayoutResult) {
         let sh = self.shared;
         let tree = sh.tree;
         let to_move = sh.input.root.to_move;
@@ -442,9 +466,9 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             match if batched { self.amaf_batch.row(parent) } else { None } {
                 Some(row) => {
                     let sample = 1 | (half as u64) << 32;
-                    for_each_match(points, firsts, player.index(), |i| row[i] += sample);
+                    for_each_match::<PEXT>(points, firsts, player.index(), |i| row[i] += sample);
                 }
-                None => for_each_match(points, firsts, player.index(), |i| amafs[i].add(half)),
+                None => for_each_match::<PEXT>(points, firsts, player.index(), |i| amafs[i].add(half)),
             }
         }
     }
@@ -529,12 +553,32 @@ fn mark_first(firsts: &mut Firsts, c: usize, p: Point) {
 /// children before its word's and of the word's bits below its own. About half the children match,
 /// at random, so that this costs a few instructions a match and a word, where looking up each
 /// child's point cost six instructions a child (3% of a light 9x9 iteration's instructions).
+///
+/// With `PEXT`, a word's matches are extracted at its children's bits (`pext`), which leaves one
+/// bit per child, set where the child matches: a match's index is then its bit's (six
+/// instructions a match instead of ten). `PEXT` needs a caller compiled for BMI2 on a processor
+/// that has it (`backup_with_pext`).
 #[inline(always)]
-fn for_each_match(points: &[AtomicU64], firsts: &[[u64; 2]], c: usize, mut update: impl FnMut(usize)) {
+fn for_each_match<const PEXT: bool>(
+    points: &[AtomicU64],
+    firsts: &[[u64; 2]],
+    c: usize,
+    mut update: impl FnMut(usize),
+) {
     let mut before = 0;
     for (word, pair) in points.iter().zip(firsts) {
         let kids = word.load(Relaxed);
         let mut matches = kids & pair[c];
+        #[cfg(target_arch = "x86_64")]
+        if PEXT {
+            // SAFETY: with `PEXT` the processor has BMI2 (see above).
+            let mut found = unsafe { std::arch::x86_64::_pext_u64(matches, kids) };
+            while found != 0 {
+                update(before + found.trailing_zeros() as usize);
+                found &= found - 1;
+            }
+            matches = 0;
+        }
         while matches != 0 {
             let lowest = matches & matches.wrapping_neg();
             update(before + (kids & (lowest - 1)).count_ones() as usize);
@@ -542,6 +586,34 @@ fn for_each_match(points: &[AtomicU64], firsts: &[[u64; 2]], c: usize, mut updat
         }
         before += kids.count_ones() as usize;
     }
+}
+
+/// Is BMI2's bit extraction (`pext`) there and fast? It is on every Intel processor that has it,
+/// and on AMD's since Zen 3 (family 19h); on Zen 1 and 2 (family 17h, and Hygon's 18h) and the
+/// earlier AMD processors with BMI2 it is microcoded, hundreds of cycles an instruction, so the
+/// backup keeps its other tiers there.
+fn fast_pext() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::__cpuid;
+        if !(std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2"))
+        {
+            return false;
+        }
+        // (CPUID leaves 0 and 1 exist on every x86-64 processor.)
+        let (vendor, signature) = (__cpuid(0), __cpuid(1).eax);
+        let words = [vendor.ebx, vendor.edx, vendor.ecx];
+        let name: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        // The family: the base field, plus the extended one when the base is 0xf.
+        let base = (signature >> 8) & 0xf;
+        let family = if base == 0xf { base + ((signature >> 20) & 0xff) } else { base };
+        let amd = name == b"AuthenticAMD" || name == b"HygonGenuine";
+        !(amd && family < 0x19)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
 }
 
 /// Seeds per search: the engine's seed, the move number and a running count mixed (splitmix64), so
@@ -625,21 +697,25 @@ mod tests {
         c: usize,
     ) -> Vec<(&'static str, Vec<usize>)> {
         #[inline(always)]
-        fn matches(points: &[AtomicU64], firsts: &[[u64; 2]], c: usize) -> Vec<usize> {
+        fn matches<const PEXT: bool>(points: &[AtomicU64], firsts: &[[u64; 2]], c: usize) -> Vec<usize> {
             let mut found = Vec::new();
-            for_each_match(points, firsts, c, |i| found.push(i));
+            for_each_match::<PEXT>(points, firsts, c, |i| found.push(i));
             found
         }
-        let mut tiers = vec![("baseline", matches(points, firsts, c))];
+        let mut tiers = vec![("baseline", matches::<false>(points, firsts, c))];
         #[cfg(target_arch = "x86_64")]
         {
             #[target_feature(enable = "popcnt")]
             unsafe fn with_popcnt(points: &[AtomicU64], firsts: &[[u64; 2]], c: usize) -> Vec<usize> {
-                matches(points, firsts, c)
+                matches::<false>(points, firsts, c)
             }
             #[target_feature(enable = "popcnt,bmi1,bmi2")]
             unsafe fn with_bmi(points: &[AtomicU64], firsts: &[[u64; 2]], c: usize) -> Vec<usize> {
-                matches(points, firsts, c)
+                matches::<false>(points, firsts, c)
+            }
+            #[target_feature(enable = "popcnt,bmi1,bmi2")]
+            unsafe fn with_pext(points: &[AtomicU64], firsts: &[[u64; 2]], c: usize) -> Vec<usize> {
+                matches::<true>(points, firsts, c)
             }
             use std::arch::is_x86_feature_detected as has;
             if has!("popcnt") {
@@ -648,6 +724,9 @@ mod tests {
                 if has!("bmi1") && has!("bmi2") {
                     // SAFETY: the processor has the instructions (just asked).
                     tiers.push(("popcnt, bmi1, bmi2", unsafe { with_bmi(points, firsts, c) }));
+                    // Run wherever BMI2 is, fast or not (`fast_pext` only picks the tier).
+                    // SAFETY: as above.
+                    tiers.push(("pext", unsafe { with_pext(points, firsts, c) }));
                 }
             }
         }
