@@ -1119,6 +1119,18 @@ impl Slots {
         neighbour_cells(i, self.stride)
     }
 
+    /// `neighbours(i)[k]` (`k` below 4), computed rather than read from the array: for the
+    /// placement's rare paths, so that the common one need not keep the four cells in memory.
+    #[inline(always)]
+    fn side(&self, i: usize, k: usize) -> usize {
+        let step = if k == 0 || k == 3 { self.stride } else { 1 };
+        if k < 2 {
+            i - step
+        } else {
+            i + step
+        }
+    }
+
     /// Places the stone; `i` is at least a row and a cell inside the array and below `MAX_CELLS`
     /// (`Board::place` checks it), so that the unchecked accessors above stay in range.
     #[inline(always)]
@@ -1171,7 +1183,7 @@ impl Slots {
         }
         self.join(i, first, chain);
         while others != 0 {
-            let j = nbrs[others.trailing_zeros() as usize & 3];
+            let j = self.side(i, others.trailing_zeros() as usize);
             others &= others - 1;
             // Two sides of one other chain: the first merge joined the second.
             if self.head(j) != self.head(i) {
@@ -1184,13 +1196,14 @@ impl Slots {
             // their first sides. The free-point list's order, and so every playout after, depends
             // on the order of removal.
             dead = 0;
-            for (k, &j) in nbrs.iter().enumerate() {
+            for k in 0..4 {
+                let j = self.side(i, k);
                 let out = (self.cell(j) == enemy) & self.chain(self.head(j)).has_no_liberty();
                 dead |= (out as u32) << k;
             }
         }
         while dead != 0 {
-            let j = nbrs[dead.trailing_zeros() as usize & 3];
+            let j = self.side(i, dead.trailing_zeros() as usize);
             dead &= dead - 1;
             // Two sides of one chain: the first removal emptied the second.
             if self.cell(j) == enemy {
