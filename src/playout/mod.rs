@@ -37,7 +37,7 @@ pub use ladder::LadderReader;
 pub use pattern::Pat3;
 pub use tactics::{atari_escapes_near, captures_near, escapes, self_atari, PointSet};
 
-use crate::board::{Board, Cell, Color, Point};
+use crate::board::{Board, Cell, Color, Placement, Point};
 use crate::rules::{Move, Outcome, Position, Rules, Scoring, Standard, Stoical, Stones, Variant};
 use rand::{Rng as _, RngCore};
 use rand_xoshiro::Xoroshiro128PlusPlus;
@@ -501,9 +501,7 @@ impl<R: Simulate> Playout<R> {
                 let besides = final_margin(&self.pos, 0);
                 let t = t as f64;
                 let (hi, lo) = ((t - besides.min(0.0)).ceil() as i32, (-t - besides.max(0.0)).floor() as i32);
-                let captures =
-                    self.pos.prisoners[Color::Black] as i32 - self.pos.prisoners[Color::White] as i32;
-                (self.pos.board.stone_balance() - captures, hi, lo)
+                (self.pos.board.stone_balance(), hi, lo)
             }
             _ => (0, i32::MAX, i32::MIN),
         };
@@ -538,22 +536,23 @@ impl<R: Simulate> Playout<R> {
                 self.choose_light(rules, color, rng, n)
             };
             if let Some(p) = choice {
-                self.place(rules, color, p);
+                let placed = self.place(rules, color, p);
                 if mercy {
-                    // Black's stones minus White's: the placed stone, and the captures since the
-                    // start through the prisoners (which the rules keep anyway).
-                    balance += 1 - 2 * color.index() as i32;
-                    let now = balance + self.pos.prisoners[Color::Black] as i32
-                        - self.pos.prisoners[Color::White] as i32;
-                    if now >= mercy_hi || now <= mercy_lo {
-                        return self.mercy_end(rules, offset, now >= mercy_hi, n);
+                    // Black's stones minus White's: the placed stone, less the stones it captured
+                    // and its own self-captured (the playout's prisoners are not counted).
+                    let change = 1 + placed.captured as i32 - placed.suicided as i32;
+                    balance += if color == Color::Black { change } else { -change };
+                    if balance >= mercy_hi || balance <= mercy_lo {
+                        return self.mercy_end(rules, offset, balance >= mercy_hi, n);
                     }
                 }
                 continue;
             }
             if stones {
                 match self.stones_fallback(rules, color) {
-                    Some(Move::Place(p)) => self.place(rules, color, p),
+                    Some(Move::Place(p)) => {
+                        self.place(rules, color, p);
+                    }
                     Some(mv) => {
                         self.pos.play_unhashed(rules, color, mv);
                         self.last = Point::NONE;
@@ -611,10 +610,11 @@ impl<R: Simulate> Playout<R> {
     }
 
     #[inline]
-    fn place(&mut self, rules: &R, color: Color, p: Point) {
-        self.pos.play_unhashed(rules, color, Move::Place(p));
+    fn place(&mut self, rules: &R, color: Color, p: Point) -> Placement {
+        let placed = self.pos.play_unhashed(rules, color, Move::Place(p));
         self.moves.push((color, p));
         self.last = p;
+        placed
     }
 
     /// A placement the playout may choose: legal without history, not an own eye, not a suicide.

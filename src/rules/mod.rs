@@ -87,7 +87,11 @@ pub trait Rules: Clone + Debug + Send + Sync + 'static {
     /// Plays a move that `check` accepted: board, prisoners, passes, `extra`, and the outcome when the
     /// move itself ends the game (two passes, a decisive capture). Returns what the placement did.
     /// Placements go through `Board::place::<HASHED>`: playouts pass `false` (they do not keep the
-    /// board's hash), everything else `true`.
+    /// board's hash), everything else `true`. With `false`, go and Stoical need not count the
+    /// prisoners either: a playout's end is counted by area, its territory correction is read at
+    /// its start (`Simulate::start_offset`), and the mercy rule counts the captures itself, so no
+    /// playout reads them (the adds were 2% of a light playout's instructions). Stones keeps them:
+    /// its playouts play by them.
     fn apply<const HASHED: bool>(&self, pos: &mut Position<Self>, color: Color, mv: Move) -> Placement;
 
     /// How repeated positions are judged.

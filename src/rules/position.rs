@@ -88,7 +88,8 @@ impl<R: Rules> Position<R> {
     }
 
     /// `play` on a playout's scratch position, whose board has stopped keeping its hash
-    /// (`Board::let_hash_go_stale`).
+    /// (`Board::let_hash_go_stale`); in go and Stoical its prisoners stop being counted too
+    /// (`Rules::apply`).
     #[inline]
     pub fn play_unhashed(&mut self, rules: &R, color: Color, mv: Move) -> crate::board::Placement {
         self.play_with::<false>(rules, color, mv)

@@ -81,7 +81,10 @@ impl Rules for Standard {
         match mv {
             Move::Place(p) => {
                 let placed = pos.board.place::<HASHED>(color, p);
-                pos.prisoners.add_both(color, u32::from(placed.captured), u32::from(placed.suicided));
+                // A playout's prisoners are never read (see `Rules::apply`).
+                if HASHED {
+                    pos.prisoners.add_both(color, u32::from(placed.captured), u32::from(placed.suicided));
+                }
                 pos.passes = 0;
                 placed
             }

@@ -78,7 +78,10 @@ impl Rules for Stoical {
             Move::Place(p) => {
                 let joined = pos.board.neighbour_count(p, Cell::stone(color)) > 0;
                 let placed = pos.board.place::<HASHED>(color, p);
-                pos.prisoners.add_both(color, u32::from(placed.captured), 0);
+                // A playout's prisoners are never read (see `Rules::apply`).
+                if HASHED {
+                    pos.prisoners.add_both(color, u32::from(placed.captured), 0);
+                }
                 pos.passes = 0;
                 pos.extra = if placed.captured > 0 {
                     StoicalState {
