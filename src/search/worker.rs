@@ -466,9 +466,12 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             match if batched { self.amaf_batch.row(parent) } else { None } {
                 Some(row) => {
                     let sample = 1 | (half as u64) << 32;
-                    for_each_match::<PEXT>(points, firsts, player.index(), |i| row[i] += sample);
+                    let row = std::cell::Cell::from_mut(row).as_slice_of_cells();
+                    for_each_match::<PEXT, _>(points, firsts, player.index(), row, |r| {
+                        r.set(r.get() + sample)
+                    });
                 }
-                None => for_each_match::<PEXT>(points, firsts, player.index(), |i| amafs[i].add(half)),
+                None => for_each_match::<PEXT, _>(points, firsts, player.index(), amafs, |a| a.add(half)),
             }
         }
     }
@@ -547,10 +550,12 @@ fn mark_first(firsts: &mut Firsts, c: usize, p: Point) {
     pair[(c ^ 1) & 1] &= !bit;
 }
 
-/// Calls `update`, in order, with the index of each child in a slice with point set `points`
-/// (`Tree::child_points`) whose point colour `c` played first (`firsts`, one pair per word of the
-/// set). A word's matches are its bits that are set in both; a match's index is the number of
-/// children before its word's and of the word's bits below its own. About half the children match,
+/// Calls `update`, in order, with the item of `items` (one per child, in the children's order) of
+/// each child in a slice with point set `points` (`Tree::child_points`) whose point colour `c`
+/// played first (`firsts`, one pair per word of the set). A word's matches are its bits that are
+/// set in both; a match's index is the number of children before its word's and of the word's bits
+/// below its own. The items of a word's children are checked to be there once a word (a slice of
+/// them), not once a match (two instructions of every match's ten or six). About half the children match,
 /// at random, so that this costs a few instructions a match and a word, where looking up each
 /// child's point cost six instructions a child (3% of a light 9x9 iteration's instructions).
 ///
@@ -559,32 +564,43 @@ fn mark_first(firsts: &mut Firsts, c: usize, p: Point) {
 /// instructions a match instead of ten). `PEXT` needs a caller compiled for BMI2 on a processor
 /// that has it (`backup_with_pext`).
 #[inline(always)]
-fn for_each_match<const PEXT: bool>(
+fn for_each_match<const PEXT: bool, T>(
     points: &[AtomicU64],
     firsts: &[[u64; 2]],
     c: usize,
-    mut update: impl FnMut(usize),
+    items: &[T],
+    mut update: impl FnMut(&T),
 ) {
     let mut before = 0;
     for (word, pair) in points.iter().zip(firsts) {
         let kids = word.load(Relaxed);
+        let after = before + kids.count_ones() as usize;
+        // One item per child of the word: every index below is less than the slice's length,
+        // the word's number of children.
+        let word_items = &items[before..after];
         let mut matches = kids & pair[c];
         #[cfg(target_arch = "x86_64")]
         if PEXT {
             // SAFETY: with `PEXT` the processor has BMI2 (see above).
             let mut found = unsafe { std::arch::x86_64::_pext_u64(matches, kids) };
             while found != 0 {
-                update(before + found.trailing_zeros() as usize);
+                // SAFETY: `pext` packs the bits of `matches` at the positions of `kids`' bits into
+                // the low `kids.count_ones()` bits, so every set bit's index is below that count,
+                // `word_items.len()`.
+                update(unsafe { word_items.get_unchecked(found.trailing_zeros() as usize) });
                 found &= found - 1;
             }
             matches = 0;
         }
         while matches != 0 {
             let lowest = matches & matches.wrapping_neg();
-            update(before + (kids & (lowest - 1)).count_ones() as usize);
+            // SAFETY: `lowest` is one of `kids`' bits (`matches` is a subset of them), so fewer
+            // than `kids.count_ones()` of them are below it: the index is below
+            // `word_items.len()`.
+            update(unsafe { word_items.get_unchecked((kids & (lowest - 1)).count_ones() as usize) });
             matches ^= lowest;
         }
-        before += kids.count_ones() as usize;
+        before = after;
     }
 }
 
@@ -699,7 +715,9 @@ mod tests {
         #[inline(always)]
         fn matches<const PEXT: bool>(points: &[AtomicU64], firsts: &[[u64; 2]], c: usize) -> Vec<usize> {
             let mut found = Vec::new();
-            for_each_match::<PEXT>(points, firsts, c, |i| found.push(i));
+            let children = points.iter().map(|w| w.load(Relaxed).count_ones() as usize).sum();
+            let indices: Vec<usize> = (0..children).collect();
+            for_each_match::<PEXT, _>(points, firsts, c, &indices, |&i| found.push(i));
             found
         }
         let mut tiers = vec![("baseline", matches::<false>(points, firsts, c))];
