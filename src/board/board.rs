@@ -152,9 +152,10 @@ struct ChainSize {
 }
 
 /// What a placement did, for the rules to judge (prisoners, decisive moves, capture restrictions).
-/// Counts in 16 bits (a board holds at most 625 stones, and a chain's stakes are 16-bit too), so
-/// that the whole record, 10 bytes, comes back from `Board::place` in registers rather than
-/// through memory (-0.75% instructions per light 9x9 iteration).
+/// Counts in 16 bits (a board holds at most 625 stones, and a chain's stakes are 16-bit too): the
+/// whole record is 10 bytes (-0.75% instructions per light 9x9 iteration against 32-bit counts,
+/// when it came back in registers; with rustc 1.95 it comes back through memory, and returning it
+/// in registers by the C calling convention ran more instructions, see the speed log's stop 56).
 #[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
 pub struct Placement {
     /// Opponent stones removed by the placement.
