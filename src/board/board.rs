@@ -1125,11 +1125,9 @@ impl Slots {
     #[inline(always)]
     fn side(&self, i: usize, k: usize) -> usize {
         let step = if k == 0 || k == 3 { self.stride } else { 1 };
-        if k < 2 {
-            i - step
-        } else {
-            i + step
-        }
+        let j = if k < 2 { i - step } else { i + step };
+        debug_assert_eq!(j, self.neighbours(i)[k], "side {k} of cell {i}");
+        j
     }
 
     /// Places the stone; `i` is at least a row and a cell inside the array and below `MAX_CELLS`

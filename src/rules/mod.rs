@@ -86,13 +86,13 @@ pub trait Rules: Clone + Debug + Send + Sync + 'static {
 
     /// Plays a move that `check` accepted: board, prisoners, passes, `extra`, and the outcome when the
     /// move itself ends the game (two passes, a decisive capture). Returns what the placement did.
-    /// Placements go through `Board::place::<HASHED>`: playouts pass `false` (they do not keep the
-    /// board's hash), everything else `true`. With `false`, go and Stoical need not count the
-    /// prisoners either: a playout's end is counted by area, its territory correction is read at
-    /// its start (`Simulate::start_offset`), and the mercy rule counts the captures itself, so no
-    /// playout reads them (the adds were about 1% of a light 9x9 iteration's instructions). Stones
-    /// keeps them: its playouts play by them.
-    fn apply<const HASHED: bool>(&self, pos: &mut Position<Self>, color: Color, mv: Move) -> Placement;
+    /// `GAME` is `false` only on a playout's scratch position, which keeps what the playout needs and
+    /// no more: its placements go through `Board::place::<false>` (no hash), and go and Stoical do
+    /// not count its prisoners (a playout's end is counted by area, its territory correction is
+    /// read at its start, `Simulate::start_offset`, and the mercy rule counts the captures itself;
+    /// the adds were about 1% of a light 9x9 iteration's instructions). Stones keeps them: its
+    /// playouts play by them. Everything else passes `true`.
+    fn apply<const GAME: bool>(&self, pos: &mut Position<Self>, color: Color, mv: Move) -> Placement;
 
     /// How repeated positions are judged.
     fn repetition(&self) -> Repetition;

@@ -96,13 +96,8 @@ impl<R: Rules> Position<R> {
     }
 
     #[inline(always)]
-    fn play_with<const HASHED: bool>(
-        &mut self,
-        rules: &R,
-        color: Color,
-        mv: Move,
-    ) -> crate::board::Placement {
-        let placed = rules.apply::<HASHED>(self, color, mv);
+    fn play_with<const GAME: bool>(&mut self, rules: &R, color: Color, mv: Move) -> crate::board::Placement {
+        let placed = rules.apply::<GAME>(self, color, mv);
         self.to_move = color.opponent();
         self.ply += 1;
         placed

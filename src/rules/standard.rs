@@ -77,12 +77,12 @@ impl Rules for Standard {
     }
 
     #[inline]
-    fn apply<const HASHED: bool>(&self, pos: &mut Position<Self>, color: Color, mv: Move) -> Placement {
+    fn apply<const GAME: bool>(&self, pos: &mut Position<Self>, color: Color, mv: Move) -> Placement {
         match mv {
             Move::Place(p) => {
-                let placed = pos.board.place::<HASHED>(color, p);
+                let placed = pos.board.place::<GAME>(color, p);
                 // A playout's prisoners are never read (see `Rules::apply`).
-                if HASHED {
+                if GAME {
                     pos.prisoners.add_both(color, u32::from(placed.captured), u32::from(placed.suicided));
                 }
                 pos.passes = 0;

@@ -126,10 +126,10 @@ impl Rules for Stones {
     }
 
     #[inline]
-    fn apply<const HASHED: bool>(&self, pos: &mut Position<Self>, color: Color, mv: Move) -> Placement {
+    fn apply<const GAME: bool>(&self, pos: &mut Position<Self>, color: Color, mv: Move) -> Placement {
         match mv {
             Move::Place(p) => {
-                let placed = pos.board.place::<HASHED>(color, p);
+                let placed = pos.board.place::<GAME>(color, p);
                 let taken = u32::from(placed.captured) + u32::from(placed.captured_stakes);
                 let given = u32::from(placed.suicided) + u32::from(placed.suicided_stakes);
                 pos.prisoners.add_both(color, taken, given);

@@ -557,9 +557,10 @@ fn mark_first(firsts: &mut Firsts, c: usize, p: Point) {
 /// played first (`firsts`, one pair per word of the set). A word's matches are its bits that are
 /// set in both; a match's index is the number of children before its word's and of the word's bits
 /// below its own. The items of a word's children are checked to be there once a word (a slice of
-/// them), not once a match (two instructions of every match's ten or six). About half the children match,
-/// at random, so that this costs a few instructions a match and a word, where looking up each
-/// child's point cost six instructions a child (3% of a light 9x9 iteration's instructions).
+/// them), not once a match (two instructions of every match's ten or six). About half the
+/// children match, at random, so that this costs a few instructions a match and a word, where
+/// looking up each child's point cost six instructions a child (3% of a light 9x9 iteration's
+/// instructions).
 ///
 /// With `PEXT`, a word's matches are extracted at its children's bits (`pext`), which leaves one
 /// bit per child, set where the child matches: a match's index is then its bit's (six
@@ -581,26 +582,29 @@ fn for_each_match<const PEXT: bool, T>(
         // the word's number of children.
         let word_items = &items[before..after];
         let mut matches = kids & pair[c];
-        #[cfg(target_arch = "x86_64")]
         if PEXT {
-            // SAFETY: with `PEXT` the processor has BMI2 (see above).
-            let mut found = unsafe { std::arch::x86_64::_pext_u64(matches, kids) };
-            while found != 0 {
-                // SAFETY: `pext` packs the bits of `matches` at the positions of `kids`' bits into
-                // the low `kids.count_ones()` bits, so every set bit's index is below that count,
-                // `word_items.len()`.
-                update(unsafe { word_items.get_unchecked(found.trailing_zeros() as usize) });
-                found &= found - 1;
+            // (Only x86-64 has the `PEXT` tier, `backup_with_pext`.)
+            #[cfg(target_arch = "x86_64")]
+            {
+                // SAFETY: with `PEXT` the processor has BMI2 (see above).
+                let mut found = unsafe { std::arch::x86_64::_pext_u64(matches, kids) };
+                while found != 0 {
+                    // SAFETY: `pext` packs the bits of `matches` at the positions of `kids`' bits
+                    // into the low `kids.count_ones()` bits, so every set bit's index is below
+                    // that count, `word_items.len()`.
+                    update(unsafe { word_items.get_unchecked(found.trailing_zeros() as usize) });
+                    found &= found - 1;
+                }
             }
-            matches = 0;
-        }
-        while matches != 0 {
-            let lowest = matches & matches.wrapping_neg();
-            // SAFETY: `lowest` is one of `kids`' bits (`matches` is a subset of them), so fewer
-            // than `kids.count_ones()` of them are below it: the index is below
-            // `word_items.len()`.
-            update(unsafe { word_items.get_unchecked((kids & (lowest - 1)).count_ones() as usize) });
-            matches ^= lowest;
+        } else {
+            while matches != 0 {
+                let lowest = matches & matches.wrapping_neg();
+                // SAFETY: `lowest` is one of `kids`' bits (`matches` is a subset of them), so
+                // fewer than `kids.count_ones()` of them are below it: the index is below
+                // `word_items.len()`.
+                update(unsafe { word_items.get_unchecked((kids & (lowest - 1)).count_ones() as usize) });
+                matches ^= lowest;
+            }
         }
         before = after;
     }
