@@ -5,7 +5,7 @@
 //! Modules depend in one direction only, each on those below it:
 //!
 //! ```text
-//! main.rs (CLI: gtp | selfplay | match | bench)
+//! main.rs (CLI: gtp | selfplay | match | summary | bench)
 //!   gtp       a line -> typed command -> Engine -> "=id ...\n\n"; a reader thread feeds a queue
 //!   selfplay  matches between engine settings or external GTP programs; SGF out; statistics
 //!   bench     playout and search throughput

@@ -6,7 +6,8 @@ use std::process::ExitCode;
 use tengen::cli::EngineArgs;
 use tengen::engine::Engine;
 use tengen::gtp::{self, Session};
-use tengen::selfplay::cli::{MatchArgs, SelfplayArgs};
+use tengen::selfplay::cli::{MatchArgs, SelfplayArgs, SummaryArgs};
+use tengen::selfplay::merge;
 use tengen::selfplay::runner::{self, RunConfig};
 
 #[derive(Parser)]
@@ -26,6 +27,9 @@ enum Command {
     Selfplay(SelfplayArgs),
     /// Play tengen against a GTP program (GNU Go, another tengen build), tengen refereeing.
     Match(MatchArgs),
+    /// Merge run directories (the shards of a run, runs from several machines) into one summary, or
+    /// follow a sharded run's progress.
+    Summary(SummaryArgs),
 }
 
 #[derive(Args)]
@@ -56,7 +60,49 @@ fn main() -> ExitCode {
         },
         Command::Selfplay(args) => run_games(args.config()),
         Command::Match(args) => run_games(args.config()),
+        Command::Summary(args) => summary(&args),
     }
+}
+
+/// `tengen summary`: the merged summary on stdout, what is missing (and, with `--watch`, the
+/// progress) on stderr.
+fn summary(args: &SummaryArgs) -> ExitCode {
+    let mut last_progress = String::new();
+    let merged = loop {
+        let merged = match merge::gather(&args.dirs, args.watch.is_some()) {
+            Ok(m) => m,
+            Err(e) => {
+                eprintln!("tengen summary: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let Some(seconds) = args.watch else { break merged };
+        if merged.complete() {
+            break merged;
+        }
+        let progress =
+            if merged.dirs.is_empty() { merged.notices().join("; ") } else { merged.progress_line() };
+        if progress != last_progress {
+            eprintln!("tengen summary: {progress}");
+            last_progress = progress;
+        }
+        std::thread::sleep(std::time::Duration::from_secs_f64(seconds));
+    };
+    for note in merged.notices() {
+        eprintln!("tengen summary: {note}");
+    }
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = write!(out, "{}", merged.summary).and_then(|()| out.flush()) {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("tengen summary: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
+    if args.complete && !merged.complete() {
+        eprintln!("tengen summary: --complete: the run is not complete");
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
 }
 
 /// Runs `selfplay` or `match`: the summary on stdout, progress and errors on stderr.

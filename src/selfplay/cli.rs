@@ -8,6 +8,7 @@ use super::clock::{describe_clock, parse_clock, whole_seconds};
 use super::gtp_client::split_command_line;
 use super::player::GtpLimits;
 use super::runner::{PlayerSpec, RunConfig};
+use super::shard::Shard;
 use crate::cli::EngineArgs;
 use crate::engine::{duration_from_secs, Engine, EngineOptions, TimeSystem};
 use crate::rules::{Komi, RulesConfig, Variant};
@@ -62,10 +63,15 @@ pub struct RunArgs {
     /// Base seed: game i uses the engines' seed plus i, and its pair's opening seed plus i/2.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Output directory: one SGF per game, results.jsonl, run.json, summary.txt.
+    /// Output directory: one SGF per game, results.jsonl, run.json, summary.txt (with --shard, in
+    /// its subdirectory shard-K-of-N).
     #[arg(long)]
     pub out: PathBuf,
-    /// Continue the run that the output directory holds.
+    /// Play shard K of N: only the games whose index is K modulo N, each exactly as the whole run
+    /// would play it, into OUT/shard-K-of-N. `tengen summary OUT` merges the shards.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
+    /// Continue the run that the output directory holds (with --shard, this shard's).
     #[arg(long)]
     pub resume: bool,
     /// No progress bar.
@@ -102,6 +108,23 @@ pub struct MatchArgs {
     /// its GPU kernels longer still.
     #[arg(long, default_value_t = 300.0, value_name = "SECS", value_parser = crate::cli::parse_positive_seconds)]
     pub opponent_startup: f64,
+}
+
+/// `tengen summary`.
+#[derive(Args, Clone, Debug)]
+pub struct SummaryArgs {
+    /// Run directories (a run's or a shard's --out), or directories whose subdirectories are runs
+    /// (the --out of a sharded run).
+    #[arg(required = true, value_name = "DIR")]
+    pub dirs: Vec<PathBuf>,
+    /// Fail (exit status 1) unless every game of the run is there.
+    #[arg(long)]
+    pub complete: bool,
+    /// Wait until every game is there, printing the progress on stderr when it changes (looking
+    /// every SECS seconds, 10 by default), then print the summary.
+    #[arg(long, value_name = "SECS", num_args = 0..=1, require_equals = true, default_missing_value = "10",
+          value_parser = crate::cli::parse_positive_seconds)]
+    pub watch: Option<f64>,
 }
 
 fn parse_rules(s: &str) -> Result<RulesConfig, String> {
@@ -202,7 +225,11 @@ impl RunArgs {
             // A safety net against endless games (two programs that never pass): a game this long is
             // scored as it stands. Real games end far sooner.
             max_moves: 4 * size * size,
-            out: self.out.clone(),
+            shard: self.shard,
+            out: match self.shard {
+                Some(shard) => self.out.join(shard.dir_name()),
+                None => self.out.clone(),
+            },
             resume: self.resume,
             quiet: self.quiet,
         })

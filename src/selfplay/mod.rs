@@ -7,6 +7,8 @@
 //! - [`game`]: one refereed game.
 //! - [`output`]: the files of a run (SGF, `results.jsonl`, summary) and the summary's statistics.
 //! - [`runner`]: a whole run: games in parallel, one writer, resume.
+//! - [`shard`]: `--shard K/N`, one of N processes that together play a run.
+//! - [`merge`]: `tengen summary`: the summary of any number of run directories (shards), merged.
 //! - [`progress`]: the progress bar on stderr.
 //! - [`stats`], [`gtp_client`]: match statistics and the GTP client underneath.
 
@@ -14,8 +16,10 @@ pub mod cli;
 pub mod clock;
 pub mod game;
 pub mod gtp_client;
+pub mod merge;
 pub mod output;
 pub mod player;
 pub mod progress;
 pub mod runner;
+pub mod shard;
 pub mod stats;

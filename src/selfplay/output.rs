@@ -211,7 +211,9 @@ impl ResultsWriter {
 }
 
 /// The settings of a run, as `run.json` keeps them. `--resume` requires the same settings, except the
-/// number of games (a run may be extended) and how many run in parallel.
+/// number of games (a run may be extended), how many run in parallel and the players' names (an
+/// opponent may have been upgraded); `tengen summary` merges only runs with the same settings, except
+/// the number of games and the shard.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct RunSettings {
     /// `selfplay` or `match`.
@@ -231,17 +233,54 @@ pub struct RunSettings {
     pub clock: Option<String>,
     pub seed: u64,
     pub max_moves: usize,
+    /// The run's `--games` (of the whole run, for a shard); absent from runs written before shards
+    /// existed.
+    #[serde(default)]
+    pub games: Option<u64>,
+    /// `K/N` for shard K of N (`--shard`); null for a run that is not sharded.
+    #[serde(default)]
+    pub shard: Option<String>,
+    /// The names the summary gives players A and B (an external program's with its own name and
+    /// version); absent from runs written before shards existed.
+    #[serde(default)]
+    pub a_name: Option<String>,
+    #[serde(default)]
+    pub b_name: Option<String>,
 }
 
 impl RunSettings {
-    /// The first setting that differs from `other`, as `name: old vs new`.
-    pub fn difference(&self, other: &RunSettings) -> Option<String> {
+    /// The settings `--resume` may change.
+    pub const RESUMABLE: &[&str] = &["games", "a_name", "b_name"];
+    /// The settings in which the runs `tengen summary` merges may differ.
+    pub const MERGEABLE: &[&str] = &["games", "shard"];
+
+    /// The first setting other than `except` that differs from `other`, as a pair of its name and
+    /// the two values (JSON).
+    pub fn difference_except(
+        &self,
+        other: &RunSettings,
+        except: &[&str],
+    ) -> Option<(String, String, String)> {
         let a = serde_json::to_value(self).ok()?;
         let b = serde_json::to_value(other).ok()?;
         let (a, b) = (a.as_object()?, b.as_object()?);
+        let null = serde_json::Value::Null;
         a.iter()
-            .find(|(k, v)| b.get(*k) != Some(v))
-            .map(|(k, v)| format!("{k}: {v} in the directory, {} now", b[k]))
+            .chain(b.iter())
+            .filter(|(k, _)| !except.contains(&k.as_str()))
+            .find(|(k, _)| a.get(*k).unwrap_or(&null) != b.get(*k).unwrap_or(&null))
+            .map(|(k, _)| {
+                let show =
+                    |m: &serde_json::Map<String, serde_json::Value>| m.get(k).unwrap_or(&null).to_string();
+                (k.clone(), show(a), show(b))
+            })
+    }
+
+    /// The first setting `--resume` may not change that differs from `other` (the settings now), as
+    /// `name: old in the directory, new now`.
+    pub fn difference(&self, other: &RunSettings) -> Option<String> {
+        self.difference_except(other, Self::RESUMABLE)
+            .map(|(k, old, new)| format!("{k}: {old} in the directory, {new} now"))
     }
 }
 

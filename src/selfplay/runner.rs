@@ -13,6 +13,7 @@ use super::output::{
 };
 use super::player::{describe_options, EnginePlayer, GameSetup, GtpLimits, GtpPlayer, Player, PlayerError};
 use super::progress::Progress;
+use super::shard::Shard;
 use crate::board::{ByColor, Color};
 use crate::engine::{EngineOptions, TimeSystem};
 use crate::rules::RulesConfig;
@@ -73,6 +74,9 @@ pub struct RunConfig {
     pub clock: TimeSystem,
     pub seed: u64,
     pub max_moves: usize,
+    /// `--shard K/N`: play only the games whose index is K modulo N (`None`: every game).
+    pub shard: Option<Shard>,
+    /// The run's directory (a shard's own, inside `--out`).
     pub out: PathBuf,
     pub resume: bool,
     pub quiet: bool,
@@ -129,7 +133,16 @@ impl RunConfig {
             clock: super::clock::describe_clock(self.clock),
             seed: self.seed,
             max_moves: self.max_moves,
+            games: Some(self.games),
+            shard: self.shard.map(|s| s.to_string()),
+            a_name: None,
+            b_name: None,
         }
+    }
+
+    /// Does this run (this shard of it) play game `index`?
+    pub fn plays(&self, index: u64) -> bool {
+        self.shard.is_none_or(|s| s.contains(index))
     }
 
     /// The colour player A has in game `index`.
@@ -310,7 +323,9 @@ pub fn run(config: &RunConfig) -> Result<Summary, RunError> {
             return Err(e);
         }
     };
-    let json = serde_json::to_string_pretty(&config.settings()).expect("settings serialize");
+    let settings =
+        RunSettings { a_name: Some(a_name.clone()), b_name: Some(b_name.clone()), ..config.settings() };
+    let json = serde_json::to_string_pretty(&settings).expect("settings serialize");
     write_atomically(&config.out, SETTINGS, &(json + "\n"))
         .map_err(|e| RunError::OutDir { dir: config.out.clone(), message: e.to_string() })?;
     let mut lines = results.lines;
@@ -320,9 +335,11 @@ pub fn run(config: &RunConfig) -> Result<Summary, RunError> {
     let mut writer = ResultsWriter::open(&config.out.join(RESULTS), results.good_len)
         .map_err(|e| RunError::OutDir { dir: config.out.clone(), message: e.to_string() })?;
     let done: HashSet<u64> = lines.iter().map(|l| l.game).collect();
-    let pending: VecDeque<u64> = (0..config.games).filter(|i| !done.contains(i)).collect();
-    let done_before = config.games - pending.len() as u64;
-    let mut progress = Progress::new(config.games, done_before, config.quiet);
+    let pending: VecDeque<u64> =
+        (0..config.games).filter(|&i| config.plays(i) && !done.contains(&i)).collect();
+    let total = config.shard.map_or(config.games, |s| s.games_of(config.games));
+    let done_before = total - pending.len() as u64;
+    let mut progress = Progress::new(total, done_before, config.quiet);
     let queue = Mutex::new(pending);
     let stop = AtomicBool::new(false);
     let mut failure: Option<RunError> = None;
