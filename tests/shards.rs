@@ -451,6 +451,57 @@ impl Slurm {
     }
 }
 
+/// Everything the array tasks wrote to their logs.
+fn task_logs(logs: &Path) -> String {
+    std::fs::read_dir(logs)
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap_or_default())
+        .collect()
+}
+
+impl Slurm {
+    /// Submits `tengen-array.sbatch` for `CLUSTER_RUN` into `out` with the sbatch options `array`
+    /// and the environment `env`, waits for it (polling the queue, within two minutes), checks that
+    /// every task completed with exit code 0, and returns how many there were.
+    fn run_array(&mut self, array: &[&str], env: &[(&str, &str)], out: &Path, logs: &Path) -> usize {
+        let submitted = self
+            .command("sbatch")
+            .args(array)
+            .args(["--parsable", "--time=5", "--chdir", path(logs), "--output"])
+            .arg(logs.join("tengen-%A_%a.out"))
+            .arg(script("tengen-array.sbatch"))
+            .args([TENGEN, path(out)])
+            .args(run_args(CLUSTER_RUN))
+            .envs(env.iter().copied())
+            .output()
+            .unwrap();
+        let job = String::from_utf8_lossy(&submitted.stdout).trim().to_string();
+        assert!(
+            submitted.status.success() && !job.is_empty(),
+            "sbatch: {}\n{}",
+            String::from_utf8_lossy(&submitted.stderr),
+            self.logs()
+        );
+        self.jobs.push(job.clone());
+        let deadline = Instant::now() + Duration::from_secs(120);
+        while !self.output("squeue", &["-h", "-j", &job]).trim().is_empty() {
+            assert!(Instant::now() < deadline, "the job array did not finish in 120 s:\n{}", self.logs());
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        // One line per array task, kept by slurmctld for a while after the end (MinJobAge).
+        let states = self.output("scontrol", &["show", "job", "-o", &job]);
+        let tasks: Vec<&str> = states.lines().filter(|l| l.contains("ArrayTaskId=")).collect();
+        for t in &tasks {
+            assert!(
+                t.contains("JobState=COMPLETED") && t.contains("ExitCode=0:0"),
+                "{t}\n{}",
+                task_logs(logs)
+            );
+        }
+        tasks.len()
+    }
+}
+
 impl Drop for Slurm {
     fn drop(&mut self) {
         // Jobs still running (a failed test) are cancelled and given a few seconds to end before
@@ -502,43 +553,17 @@ fn a_slurm_job_array_plays_the_shards() {
     let out = dir.join("run");
     let logs = dir.join("logs");
     std::fs::create_dir_all(&logs).unwrap();
-    let submitted = slurm
-        .command("sbatch")
-        .args(["--parsable", "--array=0-3", "--time=5", "--chdir", path(&logs), "--output"])
-        .arg(logs.join("tengen-%A_%a.out"))
-        .arg(script("tengen-array.sbatch"))
-        .args([TENGEN, path(&out)])
-        .args(run_args(CLUSTER_RUN))
-        .output()
-        .unwrap();
-    let job = String::from_utf8_lossy(&submitted.stdout).trim().to_string();
-    assert!(
-        submitted.status.success() && !job.is_empty(),
-        "sbatch: {}\n{}",
-        String::from_utf8_lossy(&submitted.stderr),
-        slurm.logs()
-    );
-    slurm.jobs.push(job.clone());
-    // Bounded polling of the queue: done when the job has left it.
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while !slurm.output("squeue", &["-h", "-j", &job]).trim().is_empty() {
-        assert!(Instant::now() < deadline, "the job array did not finish in 120 s:\n{}", slurm.logs());
-        std::thread::sleep(Duration::from_millis(200));
+    // Shards 0, 1 and 3 of 4 (the array's largest id plus one), as if shard 2 had failed; then
+    // shard 2 alone, told the number of shards.
+    let tasks = slurm.run_array(&["--array=0,1,3"], &[], &out, &logs);
+    assert_eq!(tasks, 3);
+    let (ok, _, err) = summary(&[path(&out)]);
+    assert!(ok && err.contains("no directory for shard 2/4"), "{err}");
+    assert_eq!(slurm.run_array(&["--array=2"], &[("TENGEN_SHARDS", "4")], &out, &logs), 1);
+    let task_logs = task_logs(&logs);
+    for k in 0..4 {
+        assert!(task_logs.contains(&format!("tengen shard {k}/4 on ")), "{task_logs}");
     }
-    // Every array task completed with exit code 0.
-    let states = slurm.output("scontrol", &["show", "job", "-o", &job]);
-    let tasks: Vec<&str> = states.lines().filter(|l| l.contains("ArrayTaskId=")).collect();
-    let task_logs = || -> String {
-        std::fs::read_dir(&logs)
-            .unwrap()
-            .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap_or_default())
-            .collect()
-    };
-    assert_eq!(tasks.len(), 4, "{states}");
-    for t in &tasks {
-        assert!(t.contains("JobState=COMPLETED") && t.contains("ExitCode=0:0"), "{t}\n{}", task_logs());
-    }
-    assert!(task_logs().contains("tengen shard 3/4 on "), "{}", task_logs());
     check_against_one_process(&out, "slurm");
     drop(slurm);
     std::fs::remove_dir_all(dir).unwrap();
