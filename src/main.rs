@@ -77,7 +77,8 @@ fn summary(args: &SummaryArgs) -> ExitCode {
             }
         };
         let Some(seconds) = args.watch else { break merged };
-        if merged.complete() {
+        // Runs written before tengen had shards do not say how many games they have: nothing to wait for.
+        if merged.complete() || (merged.games.is_none() && !merged.dirs.is_empty()) {
             break merged;
         }
         let progress =

@@ -113,8 +113,8 @@ pub struct MatchArgs {
 /// `tengen summary`.
 #[derive(Args, Clone, Debug)]
 pub struct SummaryArgs {
-    /// Run directories (a run's or a shard's --out), or directories whose subdirectories are runs
-    /// (the --out of a sharded run).
+    /// Run directories (a run's --out, a shard's shard-K-of-N in its --out), or directories whose
+    /// subdirectories are runs (the --out of a sharded run).
     #[arg(required = true, value_name = "DIR")]
     pub dirs: Vec<PathBuf>,
     /// Fail (exit status 1) unless every game of the run is there.
