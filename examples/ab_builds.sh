@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Two builds of tengen taking turns on one benchmark configuration: how the speed log compares a
-# change with the build before it on a machine whose speed drifts from minute to minute.
+# Two builds of tengen taking turns on one benchmark configuration: how docs/performance.md compares
+# a change with the build before it on a machine whose speed drifts from minute to minute.
 #
 #   examples/ab_builds.sh OLD NEW [PAIRS] [SIZE] [POLICY] [MODE] [SECONDS] [RULES]
 #       (defaults: 12 9 light search 1 go)

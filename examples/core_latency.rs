@@ -6,7 +6,7 @@
 //! the time per round trip is printed with half of it, about one transfer of the line (the loop's
 //! own work is in it too, so compare the figures with each other rather than with a processor's
 //! data sheet). Run it just before and just after a `tengen bench --threads 1,2` measurement: a
-//! shared-tree search's two-thread rate depends on it (the README's Threads paragraph), and on a
+//! shared-tree search's two-thread rate depends on it (docs/performance.md, "Threads"), and on a
 //! virtual machine it can change from one minute to the next while one thread's rate does not. It
 //! needs two idle cores: with one, each hand-over waits for the scheduler.
 

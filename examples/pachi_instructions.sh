@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Instructions per playout and per playout move inside the search, Pachi against tengen, counted by
-# valgrind (issue 4's second check: unlike the rates, the counts do not move with a noisy machine).
+# valgrind (the speed targets' second check: unlike the rates, the counts do not move with a noisy
+# machine; docs/performance.md).
 #
 #   examples/pachi_instructions.sh [CONFIG ...]     CONFIG: SIZE:POLICY:N1:N2, e.g. 9:light:2000:6000
 #

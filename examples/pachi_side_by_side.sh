@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# tengen's search speed side by side with Pachi's, one thread each, in one run (issue 4's check).
+# tengen's search speed side by side with Pachi's, one thread each, in one run (the speed targets'
+# check; docs/performance.md).
 #
 #   examples/pachi_side_by_side.sh [ROUNDS] [SECONDS]
 #

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Two threads against one in the shared-tree search, each pair classified by how fast a cache line
-# travels between the two cores just before and just after it (issue 4's thread-scaling report).
+# travels between the two cores just before and just after it (docs/performance.md's thread figures).
 #
 #   examples/thread_scaling.sh [PAIRS] [SIZE] [POLICY] [SECONDS]     (defaults: 8 9 light 2)
 #
 # On this project's virtual machines the line's round trip between the two vCPUs, as `core_latency`
 # reads it, switches between about 70-90 ns and about 310-360 ns from one minute to the next (the
-# README's periods A and B), while one thread's rate stays where it was. A shared tree's two-thread
-# rate moves with it, so a pair counts only when both probes around it agree: `fast` under 150 ns,
-# `slow` above. The last lines give each state's median ratio over its pairs, then all pairs'.
+# fast and slow states of docs/performance.md), while one thread's rate stays where it was. A shared
+# tree's two-thread rate moves with it, so a pair counts only when both probes around it agree:
+# `fast` under 150 ns, `slow` above. The last lines give each state's median ratio over its pairs,
+# then all pairs'.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PAIRS=${1:-8}

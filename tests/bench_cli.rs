@@ -1,4 +1,4 @@
-//! `tengen bench` through the binary: the JSON lines carry every field the issue names, and bad
+//! `tengen bench` through the binary: the JSON lines carry every field of a measurement, and bad
 //! input is an error before anything runs.
 
 use std::process::Command;

@@ -1,4 +1,4 @@
-//! Malformed input through the real binary (issue 2, "Malformed input"): empty lines, comments, ids,
+//! Malformed input through the real binary: empty lines, comments, ids,
 //! unknown commands, wrong case, CRLF and tabs, control characters, bad vertices and colours, bad board
 //! sizes and komi, illegal moves (occupied, suicide, ko), undo with nothing to undo, a 100 kB line, NUL
 //! and non-UTF-8 bytes. Each is answered with `?` and GTP.md's error text (or, for what GTP.md says to

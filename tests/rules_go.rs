@@ -514,7 +514,7 @@ fn handicap_is_two_to_nine_stones_fixed_or_free() {
     assert!(g.moves().is_empty(), "handicap stones are set-up, not moves");
 }
 
-/// Issue 2: "undo restores everything: prisoners, stakes, ko state, a finished game". Through a ko
+/// Undo restores everything: prisoners, stakes, ko state, a finished game. Through a ko
 /// capture, a button take, a suicide and two passes, each undo gives back exactly the state before that
 /// move (board internals including the ko point, prisoners, button, passes, outcome, history, moves).
 #[test]

@@ -226,7 +226,7 @@ fn snapback_exemption_is_narrow() {
     assert_eq!(try_play(&mut g, "B2"), Err(Illegal::CaptureAfterCapture));
 }
 
-/// Issue 2: "undo restores everything: prisoners, stakes, ko state, a finished game". Through captures,
+/// Undo restores everything: prisoners, stakes, ko state, a finished game. Through captures,
 /// the capture ban, a snapback and a repetition draw, each undo gives back exactly the state before that
 /// move (board internals, prisoners, the last-capture and snapback state, the outcome, the history).
 #[test]

@@ -456,7 +456,7 @@ fn resignation() {
     assert_eq!(g.outcome().unwrap().to_string(), "W+R");
 }
 
-/// Issue 2: "undo restores everything: prisoners, stakes, ko state, a finished game". A game through a
+/// Undo restores everything: prisoners, stakes, ko state, a finished game. A game through a
 /// return, stakes, a ko capture, a merge and a decisive capture, taken back one move at a time: each undo
 /// gives back exactly the state before that move (board internals, prisoners, stakes, ko, outcome,
 /// history, move list).

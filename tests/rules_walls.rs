@@ -187,7 +187,7 @@ fn stoical_on_a_walled_board() {
     assert_eq!(g.outcome().map(|o| o.to_string()), Some("0".into()));
 }
 
-/// Issue 2: "undo restores everything" on a walled board too (walls never move).
+/// Undo restores everything on a walled board too (walls never move).
 #[test]
 fn undo_on_a_walled_board() {
     fn check<R: Rules>(rules: R) {

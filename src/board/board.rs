@@ -155,7 +155,7 @@ struct ChainSize {
 /// Counts in 16 bits (a board holds at most 625 stones, and a chain's stakes are 16-bit too): the
 /// whole record is 10 bytes (-0.75% instructions per light 9x9 iteration against 32-bit counts,
 /// when it came back in registers; with rustc 1.95 it comes back through memory, and returning it
-/// in registers by the C calling convention ran more instructions, see the speed log's stop 56).
+/// in registers by the C calling convention ran more instructions: docs/performance.md, 2026-12-06).
 #[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
 pub struct Placement {
     /// Opponent stones removed by the placement.
@@ -1002,7 +1002,7 @@ fn neighbour_cells(i: usize, stride: usize) -> [usize; 4] {
 
 /// The placement core's view of the per-cell arrays: without the `CellArray` mask, which a
 /// placement paid about thirty times (`get_unchecked`: -9% instructions per placement, 2 to 4%
-/// more light playouts a second; see the speed log). Every index these are given is in range by
+/// more light playouts a second; 65c2ab4, 2026-11-27). Every index these are given is in range by
 /// construction, `Board::place` being the only way in: it checks that the point it places is
 /// past the array's first row and cell and below `MAX_CELLS` (`assert_inside`), so that its
 /// neighbours are below `SLOTS` (asserted at compile time above `DISTINCT_BUFFER`). The core

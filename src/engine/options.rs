@@ -11,7 +11,7 @@ use std::time::Duration;
 /// `B,W` or `off`, e.g. `7` (Black 7, White 0) or `7,1`.
 ///
 /// The defaults are close to Pachi's (8 points a stone for Black, 1 for White) and follow what could
-/// be measured (README, "Strength"): on 13x13 with 7 stones, a tengen of 300 playouts a move as Black
+/// be measured (docs/strength.md): on 13x13 with 7 stones, a tengen of 300 playouts a move as Black
 /// won 30% of 50 games against one of 3,000 that never resigned with 7 points a stone, 18% without;
 /// the stronger one as White won 70 to 78% of 50 to 100 games whether it gave itself 0, 2 or 7
 /// points a stone, so White gets none.

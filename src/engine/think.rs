@@ -432,7 +432,7 @@ impl Engine {
         // The side giving a handicap reads its win rate as if the players were equal, which the
         // handicap says they are not: a quarter into the game it often still trails by about the
         // stones' worth, and wins by playing on. It resigns from half the game on (measured:
-        // README, "Handicap games").
+        // docs/strength.md, "Handicap games and dynamic komi").
         let gives_handicap = color == Color::White && self.game.setup().handicap_stones() >= 2;
         let earliest = if gives_handicap { points / 2 } else { points / 4 };
         let hopeless = self.options.resign_threshold.is_some_and(|t| best.winrate < t)

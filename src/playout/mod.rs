@@ -48,7 +48,7 @@ use std::str::FromStr;
 /// Vigna's all-purpose 64-bit generator for a smaller state: two words, period 2^128 - 1). A
 /// playout move draws 1.3 numbers on average and the generator lives in memory, so its size
 /// counts: against xoshiro256++ (four words) it ran 2.0% fewer instructions a light 9x9 playout
-/// move in the search, 1.4% heavy 9x9 and 0.7% light 19x19 (the speed log).
+/// move in the search, 1.4% heavy 9x9 and 0.7% light 19x19 (35163eb, 2026-11-27).
 pub type Rng = Xoroshiro128PlusPlus;
 
 /// What a variant adds to the playout loop: how a playout that ran out of moves is judged.
