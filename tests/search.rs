@@ -552,3 +552,53 @@ fn no_search_goes_past_the_visit_cap() {
         }
     }
 }
+
+/// The line of a point from the nearest edge (1: the first line).
+fn edge_line(e: &Engine, m: Move) -> usize {
+    let Move::Place(p) = m else { return 0 };
+    let geo = e.game().board().geometry();
+    let (x, y) = geo.xy(p);
+    let n = e.size();
+    x.min(y).min(n - 1 - x).min(n - 1 - y) + 1
+}
+
+/// On the empty 19x19 board the search's most visited candidates and its priors' favourites are on
+/// the third and fourth lines, where a game's first stones go: a move on the first or second line
+/// there is what a Go player sees first and closes the program over.
+#[test]
+fn empty_19x19_candidates_are_on_the_third_and_fourth_lines() {
+    let mut e = engine("go", 19, 1, 8_000);
+    let req = ThinkRequest {
+        min_moves: 361,
+        ..ThinkRequest::new(Limits { early_stop: false, ..Limits::playouts(8_000) })
+    };
+    let r = e.think(Color::Black, &req, &|| false, &mut |_| {}).unwrap();
+    let top: Vec<(String, usize)> = r
+        .candidates
+        .iter()
+        .take(5)
+        .map(|c| (c.mv.to_gtp(e.game().board().geometry()), edge_line(&e, c.mv)))
+        .collect();
+    assert!(top.iter().all(|&(_, l)| l == 3 || l == 4), "most visited: {top:?}");
+    // The prior shares rank the third and fourth lines first, and every point on the first two
+    // lines below them.
+    let best_low =
+        r.candidates.iter().filter(|c| edge_line(&e, c.mv) <= 2).map(|c| c.prior).fold(0.0, f64::max);
+    let best_mid = r
+        .candidates
+        .iter()
+        .filter(|c| matches!(edge_line(&e, c.mv), 3 | 4))
+        .map(|c| c.prior)
+        .fold(0.0, f64::max);
+    assert!(best_mid > best_low, "third/fourth line prior {best_mid}, first/second {best_low}");
+    let worst_mid = r
+        .candidates
+        .iter()
+        .filter(|c| matches!(edge_line(&e, c.mv), 3 | 4))
+        .map(|c| c.prior)
+        .fold(1.0, f64::min);
+    assert!(
+        worst_mid > best_low,
+        "third/fourth line prior down to {worst_mid}, first/second up to {best_low}"
+    );
+}

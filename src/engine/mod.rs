@@ -40,6 +40,10 @@ pub struct Engine {
     last_report: Option<SearchReport>,
     /// The dynamic komi the last move search played with (its win rates are under it).
     last_komi_shift: f64,
+    /// The side the last move search was for and its win rate, when the search was large enough
+    /// to trust: a side far ahead plays its next searches for the score as well
+    /// (`think::score_weight`).
+    standing: Option<(Color, f64)>,
     /// The dead stones judged by the last search of a board.
     status_cache: Option<think::StatusCache>,
 }
@@ -55,6 +59,7 @@ impl Engine {
             kept: None,
             last_report: None,
             last_komi_shift: 0.0,
+            standing: None,
             status_cache: None,
             options,
         }
@@ -89,6 +94,7 @@ impl Engine {
     pub fn clear_board(&mut self) {
         self.game = AnyGame::new(&self.rules, self.size);
         self.clock.reset();
+        self.standing = None;
     }
 
     /// Changes the board size (and clears the board); komi and rules stay.

@@ -21,6 +21,13 @@ pub const STATUS_PLAYOUTS: u64 = 3_000;
 const STATUS_TREE_MB: usize = 64;
 /// Resigning needs at least this many visits of the root, so that noise never resigns.
 pub const RESIGN_MIN_VISITS: u64 = 1_000;
+/// A move search with fewer root visits than this says too little about who is ahead to change
+/// how the next one values its playouts.
+const STANDING_MIN_VISITS: u64 = 1_000;
+/// From this win rate on a side plays for the score as well (`Engine::score_weight`).
+const AHEAD_WINRATE: f64 = 0.9;
+/// The score's share of a playout's value for a side that far ahead.
+const SCORE_WEIGHT_AHEAD: f64 = 0.2;
 /// Passing on a draw needs the best move to promise no better than this.
 const DRAW_PASS_WINRATE: f64 = 0.55;
 /// Cleanup takes a move on the dead stones' liberties over the search's favourite when the search
@@ -242,6 +249,7 @@ impl Engine {
         let report = self.think_from(color, &req, stop, on_report, started, komi_shift)?;
         let status = self.status_for_decision(color, &report, &req.limits, started, cleanup);
         let decision = self.decide(color, &report, cleanup, &status);
+        self.standing = (report.root_visits >= STANDING_MIN_VISITS).then_some((color, report.winrate));
         self.last_report = Some(report);
         self.last_komi_shift = komi_shift;
         if commit {
@@ -285,7 +293,22 @@ impl Engine {
             },
             seed: mix_seed(o.seed, self.game.ply() as u64 * 2 + color.index() as u64, salt),
             mercy: o.mercy,
+            score_weight: self.score_weight(color),
             ..SearchConfig::default()
+        }
+    }
+
+    /// The share of a playout's value that its margin gives (`SearchConfig::score_weight`) in a
+    /// search for `color`: none while the game is open, where every point of value belongs to
+    /// winning, and `SCORE_WEIGHT_AHEAD` once `color`'s last search saw it winning by
+    /// `AHEAD_WINRATE` or more. A search by wins alone, far ahead, sees every move win and gives
+    /// points away; the score term makes it keep them, and a margin kept is a margin that can
+    /// absorb a later mistake.
+    fn score_weight(&self, color: Color) -> f64 {
+        let base = SearchConfig::default().score_weight;
+        match self.standing {
+            Some((c, w)) if c == color && w >= AHEAD_WINRATE => base.max(SCORE_WEIGHT_AHEAD),
+            _ => base,
         }
     }
 
@@ -1142,5 +1165,26 @@ mod tests {
         // where they used to count area (Black's extra stones free, White's win rate near 0).
         let (winrate, lead) = settled_for_white("territory");
         assert!(winrate > 0.7 && lead > 0.0, "{winrate} {lead}");
+    }
+
+    #[test]
+    fn a_side_far_ahead_plays_for_the_score_too() {
+        let mut e = Engine::new(options("go", 9, 2000));
+        assert_eq!(e.search_config(Color::Black, 0).score_weight, 0.0);
+        // A big enough search that saw Black winning: Black's next search counts points as well,
+        // White's does not, and a new game forgets it.
+        e.genmove(Color::Black, true).unwrap();
+        e.standing = Some((Color::Black, AHEAD_WINRATE));
+        assert_eq!(e.search_config(Color::Black, 0).score_weight, SCORE_WEIGHT_AHEAD);
+        assert_eq!(e.search_config(Color::White, 0).score_weight, 0.0);
+        e.standing = Some((Color::Black, AHEAD_WINRATE - 0.01));
+        assert_eq!(e.search_config(Color::Black, 0).score_weight, 0.0);
+        e.standing = Some((Color::Black, 0.99));
+        e.clear_board();
+        assert_eq!(e.search_config(Color::Black, 0).score_weight, 0.0);
+        // The standing comes from the move search itself.
+        e.genmove(Color::Black, true).unwrap();
+        let r = e.last_report().unwrap();
+        assert_eq!(e.standing, Some((Color::Black, r.winrate)));
     }
 }

@@ -30,10 +30,27 @@ use std::time::{Duration, Instant};
 /// enough to watch, and keeps stderr small (one block is a few hundred bytes).
 pub const LIVE_GFX_EVERY: Duration = Duration::from_millis(500);
 
-/// The GTP view of a search report, for `color` (the side the search was for).
-pub fn snapshot(report: &SearchReport, color: Color, geo: &Geometry) -> Snapshot {
+/// A candidate the search tried fewer times than this (the most visited one aside) is left out of
+/// the analysis: its win rate is a handful of playouts' noise (a 3-visit move at 66.7%), and a
+/// client shows every listed move with its win rate. KataGo's and Leela Zero's clients hide or shade
+/// such moves. When `minmoves` asks for more candidates than are left, they are listed again, in
+/// order, before the unvisited ones.
+pub const MIN_SHOWN_VISITS: u32 = 10;
+
+/// The GTP view of a search report, for `color` (the side the search was for), with at least
+/// `min_moves` candidates where the report has them (`MIN_SHOWN_VISITS`).
+pub fn snapshot(report: &SearchReport, color: Color, geo: &Geometry, min_moves: usize) -> Snapshot {
+    let few = |i: usize, visits: u32| i > 0 && visits > 0 && visits < MIN_SHOWN_VISITS;
+    let well_seen = report.candidates.iter().enumerate().filter(|&(i, c)| !few(i, c.visits)).count();
+    let mut readmitted = min_moves.saturating_sub(well_seen);
     let mut candidates: Vec<CandidateInfo> = Vec::with_capacity(report.candidates.len());
-    for c in &report.candidates {
+    for (i, c) in report.candidates.iter().enumerate() {
+        if few(i, c.visits) {
+            if readmitted == 0 {
+                continue;
+            }
+            readmitted -= 1;
+        }
         let mv = c.mv.to_gtp(geo);
         // Stones' pass-like moves (return, stakes on several groups) are all `pass` in GTP: show the
         // best of them only, so that every candidate names a different move.
@@ -117,7 +134,7 @@ impl LiveGfx {
             return;
         }
         self.next = now + LIVE_GFX_EVERY;
-        let block = gogui::live_block(&snapshot(report, color, geo));
+        let block = gogui::live_block(&snapshot(report, color, geo, 0));
         let _ = std::io::stderr().lock().write_all(block.as_bytes());
     }
 
@@ -159,7 +176,7 @@ pub fn analyze(s: &mut Session, c: &mut Call, dialect: Dialect) -> Result<Reply,
         if stop() || !cadence.due() {
             return;
         }
-        if let Some(line) = snapshot(r, color, &geo).info_line(dialect, want_ownership) {
+        if let Some(line) = snapshot(r, color, &geo, a.min_moves).info_line(dialect, want_ownership) {
             written(out, format!("{line}\n").as_bytes());
         }
     };
@@ -203,7 +220,7 @@ pub fn genmove_analyze(s: &mut Session, c: &mut Call, dialect: Dialect) -> Resul
                 text.push_str(&format!("={id}\n"));
             }
             if cadence.as_mut().is_none_or(Cadence::due) {
-                if let Some(line) = snapshot(r, color, &geo).info_line(dialect, want_ownership) {
+                if let Some(line) = snapshot(r, color, &geo, a.min_moves).info_line(dialect, want_ownership) {
                     text.push_str(&line);
                     text.push('\n');
                 }
@@ -354,7 +371,7 @@ pub fn searched(s: &mut Session, c: &mut Call) -> Result<Snapshot, GtpError> {
     live.finish();
     searched?;
     let report = s.engine.last_report().ok_or_else(|| GtpError::new("no search"))?;
-    let snap = snapshot(report, color, &geo);
+    let snap = snapshot(report, color, &geo, 0);
     // An interrupted search is shown but not remembered: asking again searches in full.
     if !control.interrupted() {
         s.gfx_cache = Some((key, snap.clone()));
@@ -401,5 +418,47 @@ mod tests {
         assert_eq!((c.tick, c.every), (TICK, Duration::from_secs(2)));
         // The first line is due by FIRST_UPDATE_BY at the latest.
         assert!(c.next <= Instant::now() + FIRST_UPDATE_BY);
+    }
+
+    #[test]
+    fn a_handful_of_visits_is_not_shown_with_a_win_rate() {
+        use crate::rules::Move;
+        use crate::search::Candidate;
+        let geo = Geometry::new(9);
+        let cand = |v: &str, visits: u32, winrate: f64| {
+            let mv = Move::Place(geo.parse_vertex(v).unwrap());
+            Candidate { mv, visits, winrate, prior: 0.1, lcb: 0.0, score_lead: 0.0, pv: vec![mv] }
+        };
+        let report = |candidates: Vec<Candidate>| SearchReport {
+            playouts: 0,
+            playout_moves: 0,
+            root_visits: 0,
+            nodes: 0,
+            tree_slots: 0,
+            elapsed: Duration::ZERO,
+            winrate: 0.5,
+            score_lead: 0.0,
+            candidates,
+            ownership: None,
+            neutral: None,
+        };
+        let shown = |r: &SearchReport| -> Vec<String> {
+            snapshot(r, Color::Black, &geo, 0).candidates.into_iter().map(|c| c.mv).collect()
+        };
+        // A 3-visit move at 66.7% is noise; an unvisited one that `minmoves` asked for is listed by
+        // prior, without a win rate of its own.
+        let r = report(vec![
+            cand("E5", 400, 0.52),
+            cand("C3", MIN_SHOWN_VISITS, 0.5),
+            cand("G2", 3, 0.667),
+            cand("D4", 0, 0.5),
+        ]);
+        assert_eq!(shown(&r), ["E5", "C3", "D4"]);
+        // The most visited move is always shown, however young the search.
+        assert_eq!(shown(&report(vec![cand("E5", 2, 0.5), cand("C3", 1, 1.0)])), ["E5"]);
+        // `minmoves` 4 brings the 3-visit move back, before the unvisited one.
+        let four: Vec<String> =
+            snapshot(&r, Color::Black, &geo, 4).candidates.into_iter().map(|c| c.mv).collect();
+        assert_eq!(four, ["E5", "C3", "G2", "D4"]);
     }
 }

@@ -265,6 +265,21 @@ impl PlayoutResult {
         }
     }
 
+    /// With probability `weight`, redraws the winner of a playout that ended in a count as
+    /// Black with probability `1/2 + margin / (4 * size)` (clamped), so that in expectation a
+    /// result is `(1 - weight) * win + weight * that score term`. The scale (a margin of twice
+    /// the board's side saturates it) keeps the term steep enough to tell a won game's moves
+    /// apart on every board size; it saturates only where the count no longer matters.
+    #[inline]
+    pub fn blend_score(&mut self, size: usize, weight: f64, rng: &mut Rng) {
+        if matches!(self.end, PlayoutEnd::TwoPasses | PlayoutEnd::MoveCap | PlayoutEnd::Mercy)
+            && rng.gen_bool(weight)
+        {
+            let black = (0.5 + self.black_margin as f64 / (4.0 * size as f64)).clamp(0.0, 1.0);
+            self.winner = Some(if rng.gen_bool(black) { Color::Black } else { Color::White });
+        }
+    }
+
     fn from_margin(margin: f64, moves: u32, end: PlayoutEnd) -> PlayoutResult {
         let o = Outcome::from_margin(margin, crate::rules::EndReason::TwoPasses);
         PlayoutResult { winner: o.winner, black_margin: margin as f32, moves, end }

@@ -488,3 +488,31 @@ fn a_mercy_verdict_is_the_played_out_result_almost_always() {
         assert!(agree as f64 >= 0.99 * verdicts as f64, "{agree} of {verdicts}");
     }
 }
+
+#[test]
+fn a_blended_score_moves_the_expected_result_with_the_margin() {
+    // White wins a counted 9x9 game by 4.5; with weight w the expected result for Black is
+    // w * (1/2 - 4.5 / 36), and a game ended otherwise keeps its winner whatever the weight.
+    let counted = PlayoutResult {
+        winner: Some(Color::White),
+        black_margin: -4.5,
+        moves: 60,
+        end: PlayoutEnd::TwoPasses,
+    };
+    let decisive = PlayoutResult { end: PlayoutEnd::GameOver, ..counted };
+    let mut r = rng(11);
+    let trials = 40_000;
+    for (weight, expected) in [(0.0, 0.0), (0.2, 0.2 * 0.375), (1.0, 0.375)] {
+        let mut black = 0;
+        for _ in 0..trials {
+            let mut res = counted;
+            res.blend_score(9, weight, &mut r);
+            black += (res.winner == Some(Color::Black)) as u32;
+            let mut other = decisive;
+            other.blend_score(9, weight, &mut r);
+            assert_eq!(other.winner, Some(Color::White));
+        }
+        let share = black as f64 / trials as f64;
+        assert!((share - expected).abs() < 0.01, "weight {weight}: Black won {share}, expected {expected}");
+    }
+}

@@ -32,9 +32,12 @@ pub struct PriorWeights {
     pub own_eye: u32,
     /// Wins for a move next to the opponent's last move (distance 1 or 2, Chebyshev).
     pub near_last: u32,
-    /// Losses for a first-line move, and wins for a third-line move, in an empty area.
+    /// Losses for a first- or second-line move, and wins for a third-line move (and a
+    /// fourth-line one on 13x13 and larger), in an empty area.
     pub first_line: u32,
+    pub second_line: u32,
     pub third_line: u32,
+    pub fourth_line: u32,
     /// Losses for a pass while the opponent has not just passed.
     pub pass: u32,
     /// Stones: wins for a decisive capture (the game ends at once).
@@ -56,8 +59,10 @@ impl Default for PriorWeights {
             self_atari_many: 30,
             own_eye: 50,
             near_last: 6,
-            first_line: 10,
-            third_line: 6,
+            first_line: 300,
+            second_line: 300,
+            third_line: 30,
+            fourth_line: 30,
             pass: 20,
             decisive: 1000,
         }
@@ -96,6 +101,11 @@ pub struct SearchConfig {
     /// search of a decided game follows a player giving groups away as readily as one defending
     /// them.
     pub score_utility: bool,
+    /// Share of a counted playout's value that comes from its margin rather than its winner
+    /// (`PlayoutResult::blend_score`): a move that wins by more is worth a little more, so a
+    /// search far ahead keeps its points instead of giving them away, and one far behind still
+    /// prefers the closer count. Pachi's `val_scale` (0.04) is the same idea.
+    pub score_weight: f64,
     /// Playouts end by the mercy rule (`Playout::mercy`, 30% of the board's points): faster on
     /// small boards, but the margins (`Tree::mean_black_margin`) of playouts that stop early are
     /// the counts of boards not played out, smaller than the counts at the end, so the search's
@@ -117,6 +127,7 @@ impl Default for SearchConfig {
             keep_seki: false,
             keep_eyes: false,
             score_utility: false,
+            score_weight: 0.0,
             mercy: false,
         }
     }

@@ -108,9 +108,16 @@ impl PriorContext<'_> {
             prior.add(w.near_last, true);
         }
         if b.size() >= 9 && captured == 0 {
+            // In an empty area the edge lines decide: the first two lines make too little
+            // territory and are easily enclosed, the third and fourth are where a game's first
+            // stones go. The playouts barely tell them apart in an open position, and RAVE's
+            // samples (about one a playout for every point) drown a light prior, so the first two
+            // lines get a heavy one.
             match line(b, xy) {
                 1 if empty_area(b, p, xy) => prior.add(w.first_line, false),
+                2 if empty_area(b, p, xy) => prior.add(w.second_line, false),
                 3 if empty_area(b, p, xy) => prior.add(w.third_line, true),
+                4 if b.size() >= 13 && empty_area(b, p, xy) => prior.add(w.fourth_line, true),
                 _ => {}
             }
         }

@@ -264,6 +264,8 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
         let mut result = self.playout.play_out(rules, config.policy, &mut self.rng);
         if config.score_utility {
             result.redraw_by_score(input.root.board.size().pow(2), &mut self.rng);
+        } else if config.score_weight > 0.0 {
+            result.blend_score(input.root.board.size(), config.score_weight, &mut self.rng);
         }
         self.unflushed_moves += result.moves as u64;
         self.backup(&result);
