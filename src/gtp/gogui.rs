@@ -309,7 +309,7 @@ mod tests {
                 );
                 let command = command.replace("%c", "w");
                 let name = command.split_whitespace().next().unwrap();
-                assert!(crate::gtp::is_known(name), "{entry}");
+                assert!(crate::gtp::is_known(name, s.engine.variant()), "{entry}");
                 let answer = s.handle_line(command.as_bytes()).unwrap();
                 assert!(answer.starts_with("= "), "{rules}: {entry} answered {answer}");
             }
