@@ -323,3 +323,68 @@ fn the_board_size_question_is_offered_exactly_where_gogui_needs_a_referee() {
     e.ok("tengen-rules go");
     assert!(!listed(&mut e));
 }
+
+// ---------------------------------------------------------------------------------------------
+// GoGui's live graphics: cleared before the answer.
+
+/// Sends `genmove COLOR` with the live graphics on, waits for the first drawing (proof that there
+/// is something to clear), interrupts, and returns the merged lines from the command to its answer.
+fn genmove_drawn(e: &mut Engine, color: &str) -> (Vec<String>, String) {
+    let from = e.seen.len();
+    e.send(&format!("genmove {color}"));
+    while e.line() != "gogui-gfx:" {}
+    e.send("# interrupt");
+    let answer = e.response();
+    assert_eq!(answer.len(), 1, "{answer:?}");
+    let answer = answer[0].strip_prefix("= ").unwrap_or_else(|| panic!("{answer:?}")).to_string();
+    (e.seen[from..].to_vec(), answer)
+}
+
+/// Checks one genmove's merged output: drawings, then one clear after the last of them, then the
+/// answer; and no empty drawing.
+fn assert_cleared_before_answer(lines: &[String]) {
+    let answer = lines.iter().position(|l| l.starts_with("= ")).expect("the answer");
+    let last_drawing = lines.iter().rposition(|l| l == "gogui-gfx:").expect("a drawing");
+    let clear = lines.iter().position(|l| l == "gogui-gfx: CLEAR").expect("a clear");
+    assert!(last_drawing < clear && clear < answer, "drawing, clear, answer: {lines:?}");
+    assert_eq!(lines.iter().rfind(|l| l.starts_with("gogui-gfx:")).unwrap(), "gogui-gfx: CLEAR");
+    assert!(lines[answer + 1..].iter().all(|l| !l.starts_with("gogui-gfx")), "after the answer: {lines:?}");
+    for (i, l) in lines.iter().enumerate() {
+        if l == "gogui-gfx:" {
+            assert!(!lines[i + 1].is_empty(), "an empty drawing: {lines:?}");
+        }
+    }
+}
+
+#[test]
+fn live_graphics_are_cleared_before_a_move_a_pass_and_a_resignation() {
+    // Searches of an hour, interrupted once something is drawn.
+    let mut e = Engine::start(&["--threads", "1", "--seed", "5", "--time", "3600", "--resign", "0.2"]);
+    e.ok("boardsize 7");
+    assert!(!e.ok("gogui-analyze_commands").is_empty(), "GoGui's menu turns the live graphics on");
+
+    // A move.
+    let (lines, answer) = genmove_drawn(&mut e, "b");
+    assert!(on_board(&answer, 7) && answer != "pass", "{answer}");
+    assert_cleared_before_answer(&lines);
+
+    // A pass: Black leads by far and White has passed, so Black's pass ends the game won.
+    e.ok("clear_board");
+    e.ok("komi -100");
+    e.ok("play b D4");
+    e.ok("play w pass");
+    let (lines, answer) = genmove_drawn(&mut e, "b");
+    assert_eq!(answer, "pass");
+    assert_cleared_before_answer(&lines);
+
+    // A resignation: far behind, late enough in the game to resign.
+    e.ok("clear_board");
+    e.ok("komi 100");
+    for mv in ["b B2", "w F6", "b B6", "w F2", "b D2", "w D6", "b B4", "w F4", "b C3", "w E5", "b C5", "w E3"]
+    {
+        e.ok(&format!("play {mv}"));
+    }
+    let (lines, answer) = genmove_drawn(&mut e, "b");
+    assert_eq!(answer, "resign");
+    assert_cleared_before_answer(&lines);
+}
