@@ -325,6 +325,85 @@ fn the_board_size_question_is_offered_exactly_where_gogui_needs_a_referee() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Lizzie 0.7.4: starting the engine.
+
+/// Lizzie's split of a response line into words (`line.trim().split(" ")`).
+fn lizzie_words(line: &str) -> Vec<&str> {
+    line.trim().split(' ').collect()
+}
+
+/// `Integer.parseInt`: an optional sign and decimal digits, nothing else.
+fn java_parse_int(s: &str) -> Option<i32> {
+    let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+#[test]
+fn lizzie_starts_tengen_without_its_leela_zero_version_dialog() {
+    let mut e = Engine::start(&["--threads", "1", "--seed", "1"]);
+    // Leelaz.startEngine: every command numbered from 1.
+    e.send("1 name");
+    e.send("2 version");
+    e.send("3 boardsize 19");
+    e.send("4 komi 7.5");
+    let name = e.response();
+    let version = e.response();
+    assert_eq!(e.response(), ["=3 "]);
+    assert_eq!(e.response(), ["=4 "]);
+
+    // parseLine: the id must be a number (Integer.parseInt(params[0].substring(1))).
+    for r in [&name, &version] {
+        assert_eq!(r.len(), 1, "{r:?}");
+        let words = lizzie_words(&r[0]);
+        assert!(java_parse_int(&words[0][1..]).is_some(), "{r:?}");
+        assert!(words.len() > 1, "Lizzie returns early on an empty answer and never checks: {r:?}");
+    }
+    // isCheckingName: only a name starting with KataGo takes the KataGo path; tengen says what it is.
+    let name = lizzie_words(&name[0])[1];
+    assert_eq!(name, "tengen");
+    assert!(!name.starts_with("KataGo"));
+    // isCheckingVersion: the second dotted part must be a number (else Lizzie's reader throws) of
+    // at least 15 (else "Lizzie requires version 0.15 or later of Leela Zero").
+    let version = lizzie_words(&version[0])[1];
+    let parts: Vec<&str> = version.split('.').collect();
+    assert!(parts.len() >= 2, "Lizzie reads ver[1] of {version:?}");
+    let minor = java_parse_int(parts[1]).unwrap_or_else(|| panic!("Lizzie cannot read {version:?}"));
+    assert!(minor >= 15, "Lizzie would refuse version {version}");
+    assert_eq!(version, env!("CARGO_PKG_VERSION"), "the version is the crate's");
+
+    // initializeAfterVersionCheck -> togglePonder: Leela Zero's analysis, stopped by `name`.
+    e.send("5 lz-analyze 10");
+    assert_eq!(e.line(), "=5");
+    let info = e.line();
+    e.send("6 name");
+    let mut rest = e.response();
+    assert_eq!(rest.pop().as_deref(), Some("=6 tengen"), "{rest:?}");
+    // Leelaz.parseInfo / MoveData.fromInfo: `info` blocks of key-value pairs up to `pv`, the
+    // numbers integers.
+    assert!(info.starts_with("info move "), "{info}");
+    for block in info["info ".len()..].split(" info ") {
+        let words = lizzie_words(block);
+        let pv = words.iter().position(|w| *w == "pv").unwrap_or_else(|| panic!("no pv in {block}"));
+        assert!(pv % 2 == 0 && pv + 1 < words.len(), "{block}");
+        for pair in words[..pv].chunks(2) {
+            if ["visits", "winrate", "lcb", "prior", "order"].contains(&pair[0]) {
+                assert!(java_parse_int(pair[1]).is_some(), "{block}");
+            }
+        }
+    }
+    // Lizzie merges stderr into what it parses: nothing there may look like a response or an
+    // analysis line.
+    for line in &e.seen {
+        if !line.starts_with(['=', '?']) && !line.starts_with("info ") && !line.is_empty() {
+            assert!(!line.starts_with("play") && !line.contains(" -> "), "{line}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // GoGui's live graphics: cleared before the answer.
 
 /// Sends `genmove COLOR` with the live graphics on, waits for the first drawing (proof that there
