@@ -237,7 +237,9 @@ fn bad_board_sizes_and_komi() {
         (b"komi", "? syntax error"),
         (b"komi nan", "? syntax error"),
         (b"komi 1e400", "? syntax error"),
-        (b"gogui-rules_board_size", "= 9"),
+        // Not offered under standard Go (GoGui would adopt the answer as its size); showboard's
+        // diagram below shows the size unchanged.
+        (b"gogui-rules_board_size", "? unknown command"),
     ]);
 }
 

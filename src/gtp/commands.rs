@@ -1,5 +1,6 @@
 //! The command table: one entry per GTP command. Dispatch, `known_command` and `list_commands` all
-//! read this table, so nothing can be listed that is not dispatched.
+//! read this table (through `offered`, which drops the few commands the current rules do not offer),
+//! so nothing can be listed that is not dispatched, nor dispatched that is not listed.
 
 use super::analysis::Dialect;
 use super::args;
@@ -9,7 +10,7 @@ use super::streaming::{self, GenMove};
 use super::GtpError;
 use crate::board::{Cell, Color, Point};
 use crate::engine::{Clock, TimeSystem};
-use crate::rules::{Move, RulesConfig};
+use crate::rules::{Move, RulesConfig, Variant};
 
 type Handler = fn(&mut Session, &mut Call) -> Result<Reply, GtpError>;
 
@@ -18,7 +19,7 @@ const COMMANDS: &[(&str, Handler)] = &[
     ("name", |_, _| text("tengen")),
     ("version", |_, _| text(env!("CARGO_PKG_VERSION"))),
     ("known_command", known_command),
-    ("list_commands", |_, _| text(command_names().collect::<Vec<_>>().join("\n"))),
+    ("list_commands", |s, _| text(command_names(s.engine.variant()).collect::<Vec<_>>().join("\n"))),
     ("quit", |s, _| {
         s.request_quit();
         text("")
@@ -89,22 +90,33 @@ fn text(s: impl Into<String>) -> Result<Reply, GtpError> {
     Ok(Reply::Text(s.into()))
 }
 
-/// The handler for a command name (names are case-sensitive, as in GNU Go).
-pub(crate) fn find(name: &str) -> Option<Handler> {
-    COMMANDS.iter().find(|(n, _)| *n == name).map(|&(_, h)| h)
+/// Whether the rules in force offer a command. GoGui 1.6 asks a program that lists
+/// `gogui-rules_board_size` for its size as soon as it attaches it, and adopts the answer as its own
+/// board size (throwing away the size the user chose) before it sends `boardsize`. Under standard Go,
+/// GoGui knows the rules and needs no size from the engine, so that command is not offered: GoGui
+/// keeps its size and sends it. Under Stones and Stoical Go GoGui needs tengen as its referee, which
+/// must tell it the size of the game it referees (GoGui sends a referee `clear_board`, never
+/// `boardsize`): there the command stays, and the size is the command line's (`--size`).
+fn offered(name: &str, variant: Variant) -> bool {
+    name != "gogui-rules_board_size" || variant != Variant::Go
 }
 
-pub fn is_known(name: &str) -> bool {
-    find(name).is_some()
+/// The handler for a command name under the rules in force (names are case-sensitive, as in GNU Go).
+pub(crate) fn find(name: &str, variant: Variant) -> Option<Handler> {
+    COMMANDS.iter().find(|(n, _)| *n == name && offered(n, variant)).map(|&(_, h)| h)
 }
 
-/// Every command name, in table order.
-pub fn command_names() -> impl Iterator<Item = &'static str> {
-    COMMANDS.iter().map(|&(n, _)| n)
+pub fn is_known(name: &str, variant: Variant) -> bool {
+    find(name, variant).is_some()
 }
 
-fn known_command(_: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
-    text(if is_known(args::arg(c.args, 0)?) { "true" } else { "false" })
+/// Every command name offered under the rules in force, in table order.
+pub fn command_names(variant: Variant) -> impl Iterator<Item = &'static str> {
+    COMMANDS.iter().map(|&(n, _)| n).filter(move |n| offered(n, variant))
+}
+
+fn known_command(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
+    text(if is_known(args::arg(c.args, 0)?, s.engine.variant()) { "true" } else { "false" })
 }
 
 fn boardsize(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
@@ -334,4 +346,26 @@ fn cpu_seconds() -> f64 {
         Some(ticks / 100.0)
     };
     from_proc().unwrap_or(0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_listed_command_is_known_and_the_size_question_only_off_standard_go() {
+        for variant in [Variant::Go, Variant::Stones, Variant::Stoical] {
+            for name in command_names(variant) {
+                assert!(is_known(name, variant), "{name}");
+            }
+            let listed = command_names(variant).any(|n| n == "gogui-rules_board_size");
+            assert_eq!(listed, variant != Variant::Go, "{variant:?}");
+            assert_eq!(is_known("gogui-rules_board_size", variant), listed);
+            // GoGui recognises a Go program by its game id, and a referee by these three.
+            for needed in ["gogui-rules_game_id", "gogui-rules_legal_moves", "gogui-rules_side_to_move"] {
+                assert!(is_known(needed, variant), "{variant:?}: {needed}");
+            }
+        }
+        assert_eq!(command_names(Variant::Go).count() + 1, COMMANDS.len());
+    }
 }

@@ -162,9 +162,11 @@ pub fn live(snap: &Snapshot) -> String {
 }
 
 /// The live graphics block for stderr: `gogui-gfx:` alone, the drawing commands, an empty line
-/// (GoGui reads every line up to the empty one as part of the same drawing).
-pub fn live_block(snap: &Snapshot) -> String {
-    format!("gogui-gfx:\n{}\n\n", live(snap))
+/// (GoGui reads every line up to the empty one as part of the same drawing). Never an empty block:
+/// GoGui would clear the board for it, and it says nothing.
+pub fn live_block(snap: &Snapshot) -> Option<String> {
+    let drawing = live(snap);
+    (!drawing.trim().is_empty()).then(|| format!("gogui-gfx:\n{drawing}\n\n"))
 }
 
 /// Search statistics as highlighted text: totals, then one line per candidate.
@@ -254,7 +256,7 @@ mod tests {
 
     #[test]
     fn live_block_is_one_drawing_ended_by_an_empty_line() {
-        let block = live_block(&snapshot());
+        let block = live_block(&snapshot()).expect("a drawing");
         assert!(block.starts_with("gogui-gfx:\nLABEL "), "{block}");
         assert!(block.ends_with("\n\n") && !block[..block.len() - 2].contains("\n\n"), "{block}");
         for line in block.lines() {
@@ -309,7 +311,7 @@ mod tests {
                 );
                 let command = command.replace("%c", "w");
                 let name = command.split_whitespace().next().unwrap();
-                assert!(crate::gtp::is_known(name), "{entry}");
+                assert!(crate::gtp::is_known(name, s.engine.variant()), "{entry}");
                 let answer = s.handle_line(command.as_bytes()).unwrap();
                 assert!(answer.starts_with("= "), "{rules}: {entry} answered {answer}");
             }

@@ -66,7 +66,7 @@ impl Session {
     /// Runs one command and writes its framed response, flushed.
     pub fn execute(&mut self, cmd: &Command, out: &mut dyn Write, control: &Control) -> std::io::Result<()> {
         let id = cmd.id.as_deref();
-        let result = match find(&cmd.name) {
+        let result = match find(&cmd.name, self.engine.variant()) {
             None => Err(GtpError::unknown()),
             Some(handler) => {
                 let mut call = Call { id, args: &cmd.args, out: &mut *out, control };

@@ -117,15 +117,25 @@ impl Cadence {
 }
 
 /// Writes GoGui live graphics to stderr at most every `LIVE_GFX_EVERY`, each block in one write so
-/// that nothing else on stderr lands inside it.
+/// that nothing else on stderr lands inside it, and clears them before the command answers.
 struct LiveGfx {
     on: bool,
     next: Instant,
+    /// Something was drawn since the last clear.
+    drawn: bool,
 }
+
+/// How long the answer waits after the clearing line. GoGui reads stderr and stdout on two threads
+/// and draws a live graphics line only while the command is still running; its manual ("Live
+/// Graphics") advises a `CLEAR` before the answer or a short pause, since Java cannot keep the two
+/// streams in order. This pause gives its stderr thread a head start over the answer, so that the
+/// clear is drawn, not dropped (dropped, the last drawing stays on the board while GoGui shows its
+/// resignation or pass dialog). It costs nothing outside GoGui, and one pause per drawn search in it.
+const CLEAR_LEAD: Duration = Duration::from_millis(20);
 
 impl LiveGfx {
     fn new(on: bool) -> LiveGfx {
-        LiveGfx { on, next: Instant::now() + LIVE_GFX_EVERY }
+        LiveGfx { on, next: Instant::now() + LIVE_GFX_EVERY, drawn: false }
     }
 
     fn report(&mut self, report: &SearchReport, color: Color, geo: &Geometry) {
@@ -134,14 +144,22 @@ impl LiveGfx {
             return;
         }
         self.next = now + LIVE_GFX_EVERY;
-        let block = gogui::live_block(&snapshot(report, color, geo, 0));
-        let _ = std::io::stderr().lock().write_all(block.as_bytes());
+        if let Some(block) = gogui::live_block(&snapshot(report, color, geo, 0)) {
+            let mut err = std::io::stderr().lock();
+            let _ = err.write_all(block.as_bytes()).and_then(|()| err.flush());
+            self.drawn = true;
+        }
     }
 
-    /// Clears the drawing before the answer, as GoGui advises, so that it does not linger.
-    fn finish(&self) {
-        if self.on {
-            let _ = std::io::stderr().lock().write_all(b"gogui-gfx: CLEAR\n");
+    /// Clears the drawing, flushed, before the command writes its answer (whatever the answer: a
+    /// move, `pass`, `resign` or an error), so that it does not linger on GoGui's board. Nothing is
+    /// written when nothing was drawn.
+    fn finish(&mut self) {
+        if std::mem::take(&mut self.drawn) {
+            let mut err = std::io::stderr().lock();
+            let _ = err.write_all(b"gogui-gfx: CLEAR\n").and_then(|()| err.flush());
+            drop(err);
+            std::thread::sleep(CLEAR_LEAD);
         }
     }
 }
