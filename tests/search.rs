@@ -87,9 +87,9 @@ fn one_thread_and_a_seed_reproduce_the_search_and_other_seeds_search_differently
     // Every seed searches differently: the playouts it ran beyond the tree, and the visits and win
     // rates of the root's moves, differ from every other seed's (even where the move is the same).
     let searches: Vec<String> = (0..6).map(|seed| run(seed).1).collect();
-    for i in 0..searches.len() {
-        for j in 0..i {
-            assert_ne!(searches[i], searches[j], "seeds {j} and {i} searched alike");
+    for (i, a) in searches.iter().enumerate() {
+        for (j, b) in searches[..i].iter().enumerate() {
+            assert_ne!(a, b, "seeds {j} and {i} searched alike");
         }
     }
 }
