@@ -264,6 +264,47 @@ fn genmove_analyze_is_not_stopped_by_input_and_plays_its_move() {
     assert_eq!(e.response(), vec!["? syntax error"]);
 }
 
+/// `lz-genmove_analyze` (Leela Zero's name, which Lizzie and Sabaki send): Leela-format lines while
+/// the search runs, each naming empty points (or pass) with their visits and a line starting with
+/// the move, then `play` with a legal move among the last line's candidates, which is played; the
+/// next command, sent at once, waits for it. (White's four stones C5-F5 are in atari at B5; with
+/// 5000 playouts the search runs for many 10 ms intervals.)
+#[test]
+fn lz_genmove_analyze_streams_then_plays_a_searched_move() {
+    let mut e = Engine::start(&["--threads", "1", "--seed", "7", "--playouts", "5000"]);
+    e.ok("boardsize 9");
+    let black = ["C6", "D6", "E6", "F6", "A5", "G5", "C4", "D4", "E4", "F4"];
+    let white = ["C5", "D5", "E5", "F5"];
+    for m in black {
+        e.ok(&format!("play b {m}"));
+    }
+    for m in white {
+        e.ok(&format!("play w {m}"));
+    }
+    e.send("3 lz-genmove_analyze b 1");
+    e.send("4 gogui-rules_side_to_move");
+    let r = e.response();
+    assert_eq!(r[0], "=3", "{r:?}");
+    let mv = r.last().unwrap().strip_prefix("play ").unwrap_or_else(|| panic!("ends with play: {r:?}"));
+    let infos = &r[1..r.len() - 1];
+    assert!(!infos.is_empty(), "no analysis lines in {r:?}");
+    let mut last = Vec::new();
+    for line in infos {
+        last.clear();
+        for (pairs, pv) in candidates(line) {
+            let m = field(&pairs, "move").to_string();
+            assert_eq!(pv.first(), Some(&m), "{line}");
+            assert!(field(&pairs, "visits").parse::<u64>().is_ok(), "{line}");
+            assert!(!black.contains(&m.as_str()) && !white.contains(&m.as_str()), "{m} is occupied: {line}");
+            last.push(m);
+        }
+    }
+    assert!(last.iter().any(|m| m == mv), "{mv} is not among the last line's moves {last:?}");
+    assert_eq!(e.response(), vec!["=4 white"], "the move was played before the next command");
+    e.ok("undo");
+    assert_eq!(e.ok(&format!("is_legal b {mv}")), "1");
+}
+
 #[test]
 fn interrupt_ends_a_long_genmove_with_a_legal_move() {
     // Without the interrupt this genmove would think for an hour.

@@ -139,3 +139,74 @@ fn the_mercy_flag_shortens_playouts_and_is_reported() {
     // Stones has no mercy rule: the flag changes nothing, and the report says so.
     assert!(!run("stones", "on").0);
 }
+
+/// One bench measurement of 9x9 Go from the empty board on one thread with `--seed 5`, light
+/// playouts: (playouts, moves those playouts played), the moves recovered from the mean.
+fn one_thread_bench(mode: &str) -> (u64, u64) {
+    let out = tengen()
+        .args(["bench", "--rules", "go", "--size", "9", "--threads", "1", "--seconds", "0.1", "--json"])
+        .args(["--mode", mode, "--policy", "light", "--seed", "5"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let playouts = v["playouts"].as_u64().unwrap();
+    assert!(playouts > 0);
+    let moves = (v["moves_per_playout"].as_f64().unwrap() * playouts as f64).round() as u64;
+    (playouts, moves)
+}
+
+/// The bench's count checked by another route: one thread's bare playouts are a fixed sequence for
+/// a seed (the bench seeds thread 0's generator with the seed itself), so replaying as many
+/// playouts here through the library must play exactly as many moves as the bench reports. A
+/// playout counted but not run, run but not counted, or moves miscounted would break the equality.
+#[test]
+fn bare_playouts_counted_by_the_bench_are_the_playouts_it_ran() {
+    use rand::SeedableRng;
+    use tengen::playout::{Playout, Policy, Rng};
+    use tengen::rules::{AnyGame, RulesConfig};
+    let (playouts, moves) = one_thread_bench("playout");
+    let game = AnyGame::new(&RulesConfig::parse("go").unwrap(), 9);
+    let replayed: u64 = tengen::with_game!(&game, g => {
+        let start = g.position();
+        let mut playout = Playout::new(start);
+        playout.mercy(false);
+        let mut rng = Rng::seed_from_u64(5);
+        (0..playouts).map(|_| playout.run(g.rules(), start, Policy::Light, &mut rng).moves as u64).sum()
+    });
+    assert_eq!(replayed, moves, "{playouts} playouts");
+}
+
+/// The same for the tree search: on one thread a seeded search is a fixed sequence of iterations,
+/// so a search limited here to the playouts the timed bench reported plays the same moves beyond
+/// the tree, and its root has one visit per playout.
+#[test]
+fn search_playouts_counted_by_the_bench_are_the_playouts_it_ran() {
+    use tengen::rules::{AnyGame, RulesConfig};
+    use tengen::search::{tree::ROOT, Limits, SearchConfig, ThinkRequest, Tree};
+    let (playouts, moves) = one_thread_bench("search");
+    let game = AnyGame::new(&RulesConfig::parse("go").unwrap(), 9);
+    let config = SearchConfig {
+        threads: 1,
+        policy: tengen::playout::Policy::Light,
+        seed: 5,
+        mercy: false,
+        ..SearchConfig::default()
+    };
+    let limits = Limits { playouts: Some(playouts), time: None, early_stop: false };
+    let mut tree = Tree::with_megabytes(512);
+    let report = tengen::with_game!(&game, g => {
+        let input = tengen::search::SearchInput {
+            rules: g.rules(),
+            root: g.position(),
+            history: g.history(),
+            last_move: tengen::board::Point::NONE,
+            opponent_passed: false,
+            started: std::time::Instant::now(),
+        };
+        tengen::search::search(&input, &mut tree, &config, &ThinkRequest::new(limits), &|| false, &mut |_| {})
+    });
+    assert_eq!(report.playouts, playouts);
+    assert_eq!(tree.visits(ROOT) as u64, playouts, "one root visit per playout");
+    assert_eq!(report.playout_moves, moves, "{playouts} playouts");
+}

@@ -26,15 +26,16 @@
 //!
 //! Without GNU Go the test prints a notice and passes, unless `TENGEN_REQUIRE_GNUGO=1` (CI sets it).
 
+mod common;
+use common::gnugo;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::io::{BufRead, BufReader, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use tengen::board::{Board, Color, Point};
 use tengen::rules::{Game, Illegal, Move, RulesConfig, Standard};
-use tengen::selfplay::gtp_client::find_gnugo;
 
 /// A configuration: tengen's rules string, GNU Go's flags, (board size, games) pairs.
 type Config = (&'static str, &'static [&'static str], [(usize, usize); 3]);
@@ -123,18 +124,6 @@ impl Drop for Gtp {
         let _ = self.input.flush();
         let _ = self.child.wait();
     }
-}
-
-/// GNU Go's path (on PATH, or Debian's /usr/games/gnugo), or `None` after a notice when it is missing
-/// and not required.
-fn gnugo() -> Option<PathBuf> {
-    let found = find_gnugo();
-    if found.is_none() {
-        let required = std::env::var("TENGEN_REQUIRE_GNUGO").is_ok_and(|v| v == "1");
-        assert!(!required, "TENGEN_REQUIRE_GNUGO=1 but GNU Go is missing (apt-get install gnugo)");
-        eprintln!("notice: GNU Go not found; skipping the GNU Go comparison (apt-get install gnugo)");
-    }
-    found
 }
 
 fn color_name(c: Color) -> &'static str {

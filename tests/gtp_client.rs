@@ -1,28 +1,17 @@
 //! The GTP client against real processes: GNU Go 3.8, small scripted fake engines (`sh`), and
 //! programs that are not GTP engines at all.
 
+mod common;
+use common::gnugo;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use tengen::selfplay::gtp_client::{find_gnugo, GtpClient, GtpClientError, SpawnOptions, StderrSink};
+use tengen::selfplay::gtp_client::{GtpClient, GtpClientError, SpawnOptions, StderrSink};
 
 /// Generous: the machine is shared, and these limits guard against hangs, not slowness.
 const LONG: Duration = Duration::from_secs(60);
 /// The limit used where the timeout itself is the behaviour under test.
 const SHORT: Duration = Duration::from_millis(200);
-
-/// GNU Go, or `None` (after a notice) when it is missing and not required. CI sets
-/// `TENGEN_REQUIRE_GNUGO=1` so that a missing GNU Go fails there instead of silently skipping.
-fn gnugo() -> Option<PathBuf> {
-    let found = find_gnugo();
-    if found.is_none() {
-        if std::env::var("TENGEN_REQUIRE_GNUGO").as_deref() == Ok("1") {
-            panic!("GNU Go not found (PATH, /usr/games/gnugo) but TENGEN_REQUIRE_GNUGO=1");
-        }
-        eprintln!("notice: GNU Go not found; skipping (apt-get install gnugo)");
-    }
-    found
-}
 
 fn spawn_gnugo(path: PathBuf) -> GtpClient {
     let argv = [path.to_string_lossy().into_owned(), "--mode".into(), "gtp".into()];

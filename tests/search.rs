@@ -61,23 +61,37 @@ fn setup(e: &mut Engine, diagram: &str) {
     }
 }
 
+/// What a search found, without the time it took: equal for equal searches.
+fn findings(r: &tengen::engine::SearchReport) -> String {
+    let kids: Vec<String> =
+        r.candidates.iter().map(|c| format!("{:?} {} {:.6} {:?}", c.mv, c.visits, c.winrate, c.pv)).collect();
+    format!("{} {} {} {:.6} | {}", r.playouts, r.playout_moves, r.root_visits, r.winrate, kids.join(", "))
+}
+
 #[test]
-fn one_thread_and_a_seed_reproduce_the_move() {
+fn one_thread_and_a_seed_reproduce_the_search_and_other_seeds_search_differently() {
     let run = |seed: u64| {
         let mut e = engine("go", 9, seed, 600);
         e.play(Color::Black, Move::Place(pt(&e, "E5"))).unwrap();
         e.play(Color::White, Move::Place(pt(&e, "C3"))).unwrap();
         let first = e.genmove(Color::Black, false).unwrap();
+        let report = findings(e.last_report().unwrap());
         // Asked again, the kept tree already holds the playouts: the same answer.
         let again = e.genmove(Color::Black, false).unwrap();
         assert_eq!(first, again);
-        vertex(&e, first)
+        (vertex(&e, first), report)
     };
     let a = run(7);
-    assert_eq!(run(7), a, "same seed, same move");
-    // Other seeds search differently: over a few of them, not every answer is the same.
-    let moves: std::collections::HashSet<String> = (0..6).map(run).collect();
-    assert!(moves.len() >= 2, "six seeds all answered {moves:?}");
+    // The same seed gives the same search, visit for visit and line for line, not only the same move.
+    assert_eq!(run(7), a, "same seed, same search");
+    // Every seed searches differently: the playouts it ran beyond the tree, and the visits and win
+    // rates of the root's moves, differ from every other seed's (even where the move is the same).
+    let searches: Vec<String> = (0..6).map(|seed| run(seed).1).collect();
+    for (i, a) in searches.iter().enumerate() {
+        for (j, b) in searches[..i].iter().enumerate() {
+            assert_ne!(a, b, "seeds {j} and {i} searched alike");
+        }
+    }
 }
 
 #[test]
@@ -216,19 +230,25 @@ fn stoical_respects_the_capture_restriction_then_captures() {
     );
     // White captures A9 with A8: Black may not capture right after, so B5 is illegal now.
     e.play(Color::White, Move::Place(pt(&e, "A8"))).unwrap();
-    assert!(e.game().check(Color::Black, Move::Place(pt(&e, "B5"))).is_err());
-    let d = e.genmove(Color::Black, false).unwrap();
-    assert_ne!(vertex(&e, d), "B5");
-    assert!(matches!(d, Decision::Play(_)));
-    // Black plays a fixed quiet move, so that White's group can still run out at B5 (a move that
-    // closes B5's other side, such as B6, would leave the capture a matter of taste).
-    e.play(Color::Black, Move::Place(pt(&e, "H8"))).unwrap();
-    // White answers far away without capturing; Black now takes the group.
-    let quiet =
-        ["H2", "J2", "H1", "J1"].into_iter().map(|v| pt(&e, v)).find(|&p| e.game().board().is_empty_point(p));
-    e.play(Color::White, Move::Place(quiet.unwrap())).unwrap();
+    let b5 = pt(&e, "B5");
+    assert!(e.game().check(Color::Black, Move::Place(b5)).is_err());
+    // Black's own reply under the ban is a legal move that captures nothing.
     let d = e.genmove(Color::Black, true).unwrap();
-    assert_eq!(vertex(&e, d), "B5");
+    let reply = vertex(&e, d);
+    assert!(matches!(d, Decision::Play(Move::Place(_))), "{reply}");
+    assert_eq!(e.game().prisoners(Color::Black), 0, "{reply} captured under the ban");
+    // White answers far away without capturing: the ban is lifted. White's four stones can still be
+    // taken (Black's reply cannot have taken their last liberty, B5), and Black takes them now,
+    // whatever its reply was: left standing they could run out at B5, or make Black spend a move on it.
+    let quiet = ["H2", "J2", "H1", "J1"].into_iter().map(|v| pt(&e, v)).find(|&p| {
+        e.game().board().is_empty_point(p) && e.game().check(Color::White, Move::Place(p)).is_ok()
+    });
+    e.play(Color::White, Move::Place(quiet.unwrap())).unwrap();
+    assert_eq!(e.game().prisoners(Color::White), 1, "White's answer captured nothing");
+    assert!(e.game().check(Color::Black, Move::Place(b5)).is_ok(), "after {reply}, B5 captures");
+    let d = e.genmove(Color::Black, true).unwrap();
+    assert_eq!(vertex(&e, d), "B5", "after {reply}");
+    assert_eq!(e.game().prisoners(Color::Black), 4);
 }
 
 /// Random games on small boards: at every position, the root's children are exactly the legal
@@ -601,4 +621,211 @@ fn empty_19x19_candidates_are_on_the_third_and_fourth_lines() {
         worst_mid > best_low,
         "third/fourth line prior down to {worst_mid}, first/second up to {best_low}"
     );
+
+/// The lead of the most visited root move over the second in a report, in visits.
+fn lead(r: &tengen::engine::SearchReport) -> u64 {
+    tengen::search::early_stop::lead(r.candidates.iter().map(|c| c.visits))
+}
+
+/// The playout-limited early stop, end to end: a search stops short of its limit only once the most
+/// visited move leads the second by more than the playouts left (so the choice could not change), and
+/// at its first check (every 16 playouts) where that holds. One thread and a seed make the searches
+/// reproducible, so the same search without the early stop shows where it stood before.
+#[test]
+fn the_early_stop_stops_once_the_best_move_cannot_be_overtaken_and_never_before() {
+    const LIMIT: u64 = 3000;
+    let think = |seed: u64, moves: &[&str], limits: Limits| {
+        let mut e = engine("go", 9, seed, LIMIT);
+        setup(&mut e, CAPTURE);
+        for (i, v) in moves.iter().enumerate() {
+            let color = if i % 2 == 0 { Color::Black } else { Color::White };
+            e.play(color, Move::Place(pt(&e, v))).unwrap();
+        }
+        let color = e.game().to_move();
+        e.think(color, &ThinkRequest::new(limits), &|| false, &mut |_| {}).unwrap()
+    };
+    let mut stopped = 0;
+    // A clear capture (Black to move takes four stones at B5) and unclear positions after it.
+    for moves in [&[][..], &["H8"], &["H8", "C8"], &["H8", "C8", "G2"]] {
+        for seed in 1..=3 {
+            let r = think(seed, moves, Limits::playouts(LIMIT));
+            assert_eq!(r.root_visits, r.playouts, "a fresh tree");
+            let left = LIMIT - r.playouts;
+            if r.playouts == LIMIT {
+                continue;
+            }
+            stopped += 1;
+            // Stopped: the second could not even draw level with every playout left.
+            assert!(
+                lead(&r) > left,
+                "{moves:?} seed {seed}: stopped at {} with a lead of {}",
+                r.playouts,
+                lead(&r)
+            );
+            assert_eq!(r.playouts % 16, 0, "stops are checked every 16 playouts");
+            // The same search run to the same count without the early stop is the same search...
+            let full =
+                |n: u64| think(seed, moves, Limits { playouts: Some(n), time: None, early_stop: false });
+            assert_eq!(findings(&full(r.playouts)), findings(&r), "{moves:?} seed {seed}");
+            // ... and at the check before, the second could still have caught up: no stop was missed.
+            let before = full(r.playouts - 16);
+            assert!(
+                lead(&before) <= LIMIT - before.playouts,
+                "{moves:?} seed {seed}: a lead of {} with {} left at the check before",
+                lead(&before),
+                LIMIT - before.playouts
+            );
+        }
+    }
+    // The capture is clear enough to stop early on every seed.
+    assert!(stopped >= 3, "only {stopped} early stops");
+}
+
+/// White's four stones are in atari at B5 (Black to move).
+const CAPTURE: &str = "
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . X X X X . . .
+    X . O O O O X . .
+    . . X X X X . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .";
+
+/// A GTP session in process (the engine behind it searches on one thread with a fixed seed).
+struct Gtp(tengen::gtp::Session);
+
+impl Gtp {
+    fn new(seed: u64, playouts: u64) -> Gtp {
+        Gtp(tengen::gtp::Session::new(engine("go", 9, seed, playouts)))
+    }
+
+    /// Sends one command; panics unless it succeeds. The payload.
+    fn ok(&mut self, command: &str) -> String {
+        let response = self.0.handle_line(command.as_bytes()).expect("a command gets a response");
+        let body = response.strip_suffix("\n\n").unwrap_or_else(|| panic!("{command}: {response:?}"));
+        let payload = body.strip_prefix("= ").or(body.strip_prefix("=")).unwrap_or_else(|| {
+            panic!("{command} refused: {response:?}");
+        });
+        payload.trim().to_string()
+    }
+
+    fn run(&mut self, commands: &str) {
+        for line in commands.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            self.ok(line);
+        }
+    }
+
+    /// A list answer (vertices on one or more lines) as a sorted set.
+    fn set(&mut self, command: &str) -> std::collections::BTreeSet<String> {
+        self.ok(command).split_whitespace().map(str::to_string).collect()
+    }
+}
+
+/// `kgs-genmove_cleanup` under territory scoring: Black owns columns A-D of a 7x7 board, White E-G,
+/// and White's A4 is dead in Black's area. Black captures it (on its liberties A3, B4, A5, in any
+/// order), then passes, and the count is B+4.5: every other stone Black played in its own area would
+/// cost it a point (filling first gave B+1.5).
+#[test]
+fn cleanup_takes_the_dead_stone_on_its_liberties_then_passes() {
+    for seed in [1, 2, 3] {
+        let mut g = Gtp::new(seed, 1000);
+        g.run(
+            "boardsize 7
+            komi 0.5
+            tengen-rules go:scoring=territory
+            play b D1
+            play w E1
+            play b D2
+            play w E2
+            play b D3
+            play w E3
+            play b D4
+            play w E4
+            play b D5
+            play w E5
+            play b D6
+            play w E6
+            play b D7
+            play w E7
+            play b B6
+            play w A4
+            play b pass
+            play w F6",
+        );
+        let mut played = Vec::new();
+        loop {
+            let mv = g.ok("kgs-genmove_cleanup b");
+            if mv == "PASS" || mv == "pass" {
+                break;
+            }
+            played.push(mv);
+            assert!(played.len() <= 3, "seed {seed}: {played:?} and no pass yet");
+            g.ok("play w pass");
+        }
+        let mut set = played.clone();
+        set.sort();
+        assert_eq!(set, ["A3", "A5", "B4"], "seed {seed}: played {played:?} before passing");
+        assert_eq!(g.ok("captures b"), "1", "seed {seed}");
+        // Black's pass after White's ends the game; the count removes nothing more.
+        assert_eq!(g.ok("final_status_list dead"), "", "seed {seed}");
+        assert_eq!(g.ok("final_score"), "B+4.5", "seed {seed}");
+    }
+}
+
+/// The end-of-game judgement belongs to the rules it was made under: the same finished board after a
+/// change of rules is judged again, exactly as an engine that had those rules from the start judges
+/// it. Black walls off columns A-E, White F-J; White's B3 and C8 stand in Black's area. Under Go
+/// they are dead (GNU Go says so too); Stoical Go is judged by its own search, whatever it finds.
+#[test]
+fn the_dead_stones_are_judged_again_after_a_change_of_rules() {
+    const GAME: &str = "play b E1
+        play w F1
+        play b E2
+        play w F2
+        play b E3
+        play w F3
+        play b E4
+        play w F4
+        play b E5
+        play w F5
+        play b E6
+        play w F6
+        play b E7
+        play w F7
+        play b E8
+        play w F8
+        play b E9
+        play w F9
+        play w C8
+        play w B3
+        play b pass
+        play w pass";
+    // One session judges under `first`, then under `second`; a fresh one judges under `second` only.
+    let judged = |first: &str, second: &str| {
+        let mut g = Gtp::new(5, 50);
+        g.run("komi 0.5");
+        g.run(&format!("tengen-rules {first}"));
+        g.run(GAME);
+        let before = (g.set("final_status_list dead"), g.ok("final_score"));
+        g.run(&format!("tengen-rules {second}"));
+        g.run(GAME);
+        let after = (g.set("final_status_list dead"), g.ok("final_score"));
+        let mut fresh = Gtp::new(5, 50);
+        fresh.run("komi 0.5");
+        fresh.run(&format!("tengen-rules {second}"));
+        fresh.run(GAME);
+        let alone = (fresh.set("final_status_list dead"), fresh.ok("final_score"));
+        assert_eq!(after, alone, "{second} after {first}");
+        (before, after)
+    };
+    let (stoical, go) = judged("stoical", "go");
+    let dead_in_go: std::collections::BTreeSet<String> = ["B3", "C8"].map(String::from).into();
+    assert_eq!(go.0, dead_in_go);
+    // Area count with them removed: 45 - 36 - 0.5.
+    assert_eq!(go.1, "B+8.5");
+    let (go_first, stoical_after) = judged("go", "stoical");
+    assert_eq!(go_first, go);
+    assert_eq!(stoical_after, stoical);
 }

@@ -2,6 +2,8 @@
 //! GNU Go, another tengen process and misbehaving programs, resuming interrupted runs, bad input, and
 //! every SGF read back by tengen's own reader (and by Sabaki's parser, when Node is installed).
 
+mod common;
+use common::gnugo;
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -10,7 +12,6 @@ use std::process::{Command, Output, Stdio};
 use tengen::engine::{Engine, EngineOptions};
 use tengen::rules::RulesConfig;
 use tengen::selfplay::game::{same_result, Ending};
-use tengen::selfplay::gtp_client::find_gnugo;
 use tengen::selfplay::output::{read_results, ResultLine, Side, RESULTS};
 use tengen::sgf::GameRecord;
 
@@ -109,18 +110,6 @@ fn assert_sabaki_reads(dir: &Path) {
     }
 }
 
-/// GNU Go, or `None` (after a notice) when it is missing and not required.
-fn gnugo() -> Option<PathBuf> {
-    let found = find_gnugo();
-    if found.is_none() {
-        if std::env::var("TENGEN_REQUIRE_GNUGO").as_deref() == Ok("1") {
-            panic!("GNU Go not found but TENGEN_REQUIRE_GNUGO=1");
-        }
-        eprintln!("notice: GNU Go not found; skipping (apt-get install gnugo)");
-    }
-    found
-}
-
 fn fake_gtp(mode: &str, limit: u32, log: &Path) -> String {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fake_gtp.sh");
     format!("sh {} {mode} {limit} {}", script.display(), log.display())
@@ -178,20 +167,32 @@ fn sabaki_check_catches_a_wrong_result() {
 fn short_match_against_gnugo() {
     let Some(gnugo) = gnugo() else { return };
     let dir = scratch("gnugo");
-    let opponent = format!("{} --mode gtp --level 0 --chinese-rules", gnugo.display());
+    let opponent = format!("{} --mode gtp --level 0 --chinese-rules --never-resign", gnugo.display());
     let summary = tengen_ok(&argv(
         "match --games 2 --size 5 --playouts 16 --random-opening 2 --quiet",
-        &["--opponent", &opponent, "--out", dir.to_str().unwrap()],
+        &["--opponent", &opponent, "--tengen", "--resign off", "--out", dir.to_str().unwrap()],
     ));
     let lines = check_run(&dir, 2, "go", 5);
+    // Neither side resigns, so every game ends in a count that GNU Go checks.
+    assert!(lines.iter().all(|l| l.reason == Ending::TwoPasses), "{lines:?}");
     for l in &lines {
         // GNU Go plays legal moves and never forfeits.
         assert!(!matches!(l.reason, Ending::Forfeit | Ending::Timeout), "{:?}", l.detail);
-        // The opponent's own count is asked for and compared with the referee's.
+        // The opponent's own count is asked for and compared with the referee's. The check here
+        // asks GNU Go itself, afresh: it loads the game's record and counts it.
         if l.reason == Ending::TwoPasses {
             let theirs = if l.black == Side::B { &l.score_black } else { &l.score_white };
             let theirs = theirs.as_deref().expect("GNU Go answers final_score");
-            assert_eq!(l.score_disagrees, !same_result(theirs, &l.result), "{l:?}");
+            let sgf = dir.join(&l.sgf);
+            let counted = common::gnugo_answers(
+                &gnugo,
+                &["--chinese-rules"],
+                &[format!("loadsgf {}", sgf.display()), "final_score".into()],
+            );
+            let gnugo_says = &counted[1];
+            assert_eq!(common::result_value(theirs), common::result_value(gnugo_says), "{l:?}");
+            let disagrees = common::result_value(gnugo_says) != common::result_value(&l.result);
+            assert_eq!(l.score_disagrees, disagrees, "GNU Go counts {gnugo_says}: {l:?}");
         }
     }
     assert!(summary.contains("GNU Go"), "{summary}");
@@ -242,7 +243,7 @@ fn handicap_games_in_selfplay_and_against_gnugo() {
     if let Some(gnugo) = gnugo() {
         // GNU Go places the same fixed stones (the runner checks its answer) and plays White first.
         let dir = scratch("handicap-gnugo");
-        let opponent = format!("{} --mode gtp --level 0 --chinese-rules", gnugo.display());
+        let opponent = format!("{} --mode gtp --level 0 --chinese-rules --never-resign", gnugo.display());
         tengen_ok(&argv(
             "match --games 2 --size 9 --komi 0.5 --handicap 2 --playouts 16 --quiet",
             &["--opponent", &opponent, "--out", dir.to_str().unwrap()],

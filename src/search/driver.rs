@@ -162,7 +162,7 @@ fn time_is_up<R: Rules + Simulate>(
                 Some(max) => left.min(max.saturating_sub(done) as f64),
                 None => left,
             };
-            return shared.root_lead() as f64 > left;
+            return super::early_stop::cannot_be_overtaken(shared.root_lead(), left);
         }
     }
     false

@@ -46,6 +46,7 @@
 mod amaf_batch;
 mod config;
 mod driver;
+pub mod early_stop;
 mod node_memory;
 pub mod priors;
 mod report;

@@ -66,17 +66,7 @@ pub(super) struct Shared<'a, R: Simulate> {
 impl<R: Simulate> Shared<'_, R> {
     /// Lead of the most visited root child over the second, in visits.
     pub fn root_lead(&self) -> u64 {
-        let (mut first, mut second) = (0u32, 0u32);
-        for c in self.tree.children(ROOT) {
-            let v = self.tree.visits(c);
-            if v > first {
-                second = first;
-                first = v;
-            } else if v > second {
-                second = v;
-            }
-        }
-        (first - second) as u64
+        super::early_stop::lead(self.tree.children(ROOT).map(|c| self.tree.visits(c)))
     }
 }
 
@@ -173,7 +163,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
                 // Stop early when the most visited move cannot be overtaken by the playouts left.
                 if sh.early_stop
                     && done.is_multiple_of(EARLY_STOP_EVERY)
-                    && sh.root_lead() > max.saturating_sub(done)
+                    && super::early_stop::cannot_be_overtaken(sh.root_lead(), max.saturating_sub(done) as f64)
                 {
                     sh.stop.store(true, Relaxed);
                 }

@@ -1,8 +1,26 @@
-//! Helpers shared by the rules tests: games from diagrams and move lists in GTP notation.
+//! Helpers shared by the test crates: games from diagrams and move lists in GTP notation, and where
+//! to find GNU Go.
 #![allow(dead_code)] // each test crate uses its own subset
 
+use std::path::PathBuf;
 use tengen::board::{Board, Color, Placement, Point};
 use tengen::rules::{Game, Illegal, Move, Rules};
+
+/// GNU Go (the first `gnugo` on `PATH`, else Debian's `/usr/games/gnugo`), or `None` after a notice
+/// when it is missing. With `TENGEN_REQUIRE_GNUGO=1` (CI sets it) a missing GNU Go fails the test
+/// instead of skipping it. Every test that runs GNU Go finds it here.
+pub fn gnugo() -> Option<PathBuf> {
+    let found = tengen::selfplay::gtp_client::find_gnugo();
+    if found.is_none() {
+        let required = std::env::var("TENGEN_REQUIRE_GNUGO").is_ok_and(|v| v == "1");
+        assert!(
+            !required,
+            "TENGEN_REQUIRE_GNUGO=1 but GNU Go is missing (PATH, /usr/games/gnugo; apt-get install gnugo)"
+        );
+        eprintln!("notice: GNU Go not found (PATH, /usr/games/gnugo); skipping (apt-get install gnugo)");
+    }
+    found
+}
 
 /// The point named `v` (GTP notation) on `b`.
 pub fn pt(b: &Board, v: &str) -> Point {
@@ -62,4 +80,44 @@ pub fn diagram(text: &str) -> String {
         .filter(|l| !l.is_empty())
         .map(|l| l + "\n")
         .collect()
+}
+
+/// Runs GNU Go (`gnugo --mode gtp` plus `args`) on `commands` and returns each answer's payload (the
+/// text after `=`, trimmed); panics if GNU Go refuses one.
+pub fn gnugo_answers(gnugo: &std::path::Path, args: &[&str], commands: &[String]) -> Vec<String> {
+    use std::io::Write;
+    let mut child = std::process::Command::new(gnugo)
+        .args(["--mode", "gtp"])
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("starting GNU Go");
+    let mut input = commands.join("\n");
+    input.push_str("\nquit\n");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    let answers: Vec<&str> = text.split("\n\n").filter(|r| !r.trim().is_empty()).collect();
+    assert_eq!(answers.len(), commands.len() + 1, "GNU Go's answers to {commands:?}:\n{text}");
+    commands
+        .iter()
+        .zip(&answers)
+        .map(|(c, a)| {
+            let a = a.trim();
+            a.strip_prefix('=').unwrap_or_else(|| panic!("GNU Go refused {c}: {a}")).trim().to_string()
+        })
+        .collect()
+}
+
+/// A game result (`B+3.5`, `W+R`, `0`) as (winner, margin) for comparing results from different
+/// programs by value: `('0', 0.0)` for a draw, a margin of -1 for a result without a number.
+pub fn result_value(result: &str) -> (char, f64) {
+    let r = result.trim().to_ascii_uppercase();
+    if r == "0" || r == "DRAW" || r == "JIGO" || r == "B+0" || r == "W+0" {
+        return ('0', 0.0);
+    }
+    let (who, margin) = r.split_once('+').unwrap_or_else(|| panic!("not a result: {result}"));
+    let who = who.chars().next().unwrap_or_else(|| panic!("not a result: {result}"));
+    (who, margin.parse().unwrap_or(-1.0))
 }

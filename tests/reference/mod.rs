@@ -5,7 +5,8 @@
 //! free), repetition is judged by comparing whole grids, and undo restores a saved copy of everything.
 //! It is slow on purpose: every line should be checkable against RULES.md by eye.
 //!
-//! Only `tests/rules_reference.rs` uses it, to cross-check the engine over GTP.
+//! `tests/rules_reference.rs` cross-checks the engine against it over GTP; `tests/gogui_referee.rs`
+//! and `tests/gtp_games.rs` replay whole games on it.
 //!
 //! Where RULES.md leaves a reading open, the reference takes the one named here (and the engine must
 //! agree): a pass or a button take creates a situation too (the position with the other player to move),
@@ -15,6 +16,7 @@
 //! starting again (as GNU Go and KataGo do, for controllers that play on); over GTP, `pass` stands for the
 //! button, a return or a stake exactly as RULES.md sections 2 and 3 say.
 
+#![allow(dead_code)] // each test crate that includes it uses its own subset
 use std::collections::HashMap;
 
 pub const EMPTY: u8 = 0;
