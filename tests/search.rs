@@ -621,6 +621,7 @@ fn empty_19x19_candidates_are_on_the_third_and_fourth_lines() {
         worst_mid > best_low,
         "third/fourth line prior down to {worst_mid}, first/second up to {best_low}"
     );
+}
 
 /// The lead of the most visited root move over the second in a report, in visits.
 fn lead(r: &tengen::engine::SearchReport) -> u64 {
