@@ -21,6 +21,9 @@ pub use crate::search::{Candidate, FinalStatus, Limits, SearchReport, ThinkReque
 use crate::board::{Cell, Color, Point, MAX_SIZE, MIN_SIZE};
 use crate::rules::{handicap, AnyGame, Komi, Move, Outcome, RulesConfig, RulesError, Variant};
 
+/// Mixed with the engine's seed and a game's number to draw that game's seed.
+const NEXT_GAME_SALT: u64 = 0x6761_6d65;
+
 /// A move as GTP speaks of it: `pass` may stand for a variant move, and the engine may resign.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Decision {
@@ -42,6 +45,12 @@ pub struct Engine {
     last_komi_shift: f64,
     /// The dead stones judged by the last search of a board.
     status_cache: Option<think::StatusCache>,
+    /// Games begun after the first one (`clear_board` after a game with moves or stones).
+    games: u64,
+    /// The seed of this game's searches: the engine's seed in its first game, a new one drawn
+    /// from it in each later game, so that a controller that keeps one engine process for many
+    /// games (gogui-twogtp) does not get the same game again.
+    game_seed: u64,
 }
 
 impl Engine {
@@ -56,8 +65,17 @@ impl Engine {
             last_report: None,
             last_komi_shift: 0.0,
             status_cache: None,
+            games: 0,
+            game_seed: options.seed,
             options,
         }
+    }
+
+    /// The seed of the current game's searches: the engine's seed (`--seed`) in the first game; in
+    /// game k (counted from 0) a seed drawn from it and k. An engine started with that seed plays
+    /// that game again (with one thread and a playout limit).
+    pub fn game_seed(&self) -> u64 {
+        self.game_seed
     }
 
     pub fn game(&self) -> &AnyGame {
@@ -85,8 +103,14 @@ impl Engine {
         &mut self.clock
     }
 
-    /// Starts a new game with the current size and rules.
+    /// Starts a new game with the current size and rules. Clearing a board that held a game
+    /// (moves or stones) begins the next game, with its own seed (`game_seed`).
     pub fn clear_board(&mut self) {
+        let b = self.game.board();
+        if !self.game.moves().is_empty() || b.stone_count(Color::Black) + b.stone_count(Color::White) > 0 {
+            self.games += 1;
+            self.game_seed = crate::search::mix_seed(self.options.seed, NEXT_GAME_SALT, self.games);
+        }
         self.game = AnyGame::new(&self.rules, self.size);
         self.clock.reset();
     }

@@ -70,6 +70,10 @@ impl AnyGame {
         with_game!(self, g => g.is_over())
     }
 
+    pub fn is_closed(&self) -> bool {
+        with_game!(self, g => g.is_closed())
+    }
+
     pub fn check(&self, color: Color, mv: Move) -> Result<(), Illegal> {
         with_game!(self, g => g.check(color, mv))
     }

@@ -141,6 +141,9 @@ impl<R: Rules> Game<R> {
     /// counts as resumed, since `play` resumes it (GTP's `is_legal` answers this question, so that
     /// it never contradicts `play`).
     pub fn check_play(&self, color: Color, mv: Move) -> Result<(), Illegal> {
+        if mv == Move::Pass && self.is_closed() {
+            return Ok(());
+        }
         // A copy of the position per question: `is_legal` is no hot path.
         let mut resumed = self.pos.clone();
         resumed.resume();
@@ -197,8 +200,19 @@ impl<R: Rules> Game<R> {
     ///
     /// A game ended by two passes is resumed by a further move, as GNU Go and KataGo do, so that a
     /// controller can play on (KGS clean-up, a user continuing in Sabaki); other endings are final.
+    ///
+    /// A game ended otherwise (by the rules, resignation, time) takes a pass, which changes nothing
+    /// and keeps the result: a controller that ends games only on two passes or a resignation
+    /// (gogui-twogtp) closes a drawn Stoical game that way ([`Game::is_closed`]).
     pub fn play(&mut self, color: Color, mv: Move) -> Result<Placement, Illegal> {
         let snapshot = self.snapshot();
+        if mv == Move::Pass && self.is_closed() {
+            self.pos.to_move = color.opponent();
+            self.pos.ply += 1;
+            self.moves.push((color, mv));
+            self.undo.push(snapshot);
+            return Ok(Placement::default());
+        }
         self.pos.resume();
         if let Err(e) = self.check(color, mv) {
             self.pos = snapshot.pos;
@@ -249,9 +263,21 @@ impl<R: Rules> Game<R> {
         }
     }
 
-    /// The move a GTP `pass` stands for (button, prisoner return, stake or pass).
+    /// The move a GTP `pass` stands for (button, prisoner return, stake or pass; a pass in a
+    /// closed game).
     pub fn pass_move(&self, color: Color) -> Move {
+        if self.is_closed() {
+            return Move::Pass;
+        }
         self.rules.pass_move(&self.pos, color)
+    }
+
+    /// Is the game over for good: ended by the rules' verdict on a move (a Stones decisive move
+    /// or a player without moves, a Stoical repetition), a resignation, time or a forfeit? Only
+    /// a pass is still taken then (`play`). A game ended by two passes is not closed: a further
+    /// move resumes it.
+    pub fn is_closed(&self) -> bool {
+        self.pos.outcome.is_some_and(|o| o.reason != EndReason::TwoPasses)
     }
 
     /// Every legal move for `color`: placements in GTP order, then the pass-like moves. Empty once the
