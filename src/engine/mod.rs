@@ -34,7 +34,11 @@ pub enum Decision {
 /// The engine state behind one GTP session.
 pub struct Engine {
     options: EngineOptions,
+    /// The rules of the game in progress: the controller's, or a loaded record's `RU`.
     rules: RulesConfig,
+    /// The rules the controller set (the command line, `tengen-rules`, `kgs-rules`, `komi`): a
+    /// record without `RU` (or `KM`) is read under these, not under an earlier record's.
+    controller_rules: RulesConfig,
     size: usize,
     game: AnyGame,
     clock: Clock,
@@ -58,6 +62,7 @@ impl Engine {
         let game = AnyGame::new(&options.rules, options.size);
         Engine {
             rules: options.rules.clone(),
+            controller_rules: options.rules.clone(),
             size: options.size,
             game,
             clock: Clock::default(),
@@ -128,6 +133,7 @@ impl Engine {
     /// Sets komi. The game in progress keeps its moves: it is replayed under the new komi.
     pub fn set_komi(&mut self, komi: f64) {
         self.rules.komi = Komi::Set(komi);
+        self.controller_rules.komi = Komi::Set(komi);
         self.replay_with_rules();
     }
 
@@ -136,7 +142,8 @@ impl Engine {
         if rules.komi == Komi::Default {
             rules.komi = self.rules.komi;
         }
-        self.rules = rules;
+        self.rules = rules.clone();
+        self.controller_rules = rules;
         self.clear_board();
     }
 
@@ -151,7 +158,8 @@ impl Engine {
         let game = self.replayed(&rules).ok_or_else(|| {
             EngineError::UnknownRules(RulesError("a move of this game is not legal under them".into()))
         })?;
-        self.rules = rules;
+        self.rules = rules.clone();
+        self.controller_rules = rules;
         self.game = game;
         Ok(())
     }

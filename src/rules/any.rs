@@ -86,6 +86,10 @@ impl AnyGame {
         with_game!(self, g => g.play(color, mv))
     }
 
+    pub fn replay(&mut self, color: Color, mv: Move) -> Result<Option<Illegal>, Illegal> {
+        with_game!(self, g => g.replay(color, mv))
+    }
+
     pub fn undo(&mut self) -> bool {
         with_game!(self, g => g.undo())
     }

@@ -218,6 +218,43 @@ impl<R: Rules> Game<R> {
             self.pos = snapshot.pos;
             return Err(e);
         }
+        Ok(self.commit(snapshot, color, mv))
+    }
+
+    /// Plays `mv` for `color` as a game record has it: a recorded game is history, so a placement
+    /// that the rules in force forbid (ko, superko, suicide, Stoical's capture after a capture) or
+    /// that comes after the game has ended by them is played all the same, as GNU Go's `loadsgf`
+    /// does: the stone is placed, what it leaves without liberties is removed (the opponent's
+    /// chains first, then its own), and the game goes on from there, judged by the rules as usual
+    /// from that move on. Answers `None` for a legal move, or the rule the move broke.
+    ///
+    /// Only what cannot be placed is refused, leaving the game unchanged: an occupied point, a
+    /// point off the board or a wall, and a pass-like move the rules do not have (`play`'s errors).
+    pub fn replay(&mut self, color: Color, mv: Move) -> Result<Option<Illegal>, Illegal> {
+        let broken = match self.play(color, mv) {
+            Ok(_) => return Ok(None),
+            Err(e) => e,
+        };
+        let Move::Place(p) = mv else { return Err(broken) };
+        let board = &self.pos.board;
+        if p.idx() >= board.geometry().cells() || board.cell(p) == Cell::Wall {
+            return Err(Illegal::OffBoard);
+        }
+        if !board.is_empty_point(p) {
+            return Err(Illegal::Occupied);
+        }
+        let snapshot = self.snapshot();
+        // Whatever ended the game (a Stoical repetition, a Stones decisive move) is history too.
+        self.pos.outcome = None;
+        self.pos.passes = 0;
+        self.commit(snapshot, color, mv);
+        Ok(Some(broken))
+    }
+
+    /// Plays a move already judged (legal, or replayed from a record) and records it: board,
+    /// history, move list, undo, and the ends that need the history (a Stoical repetition, a Stones
+    /// player left without moves).
+    fn commit(&mut self, snapshot: Snapshot<R>, color: Color, mv: Move) -> Placement {
         let placed = self.pos.play(&self.rules, color, mv);
         if let Move::Place(_) = mv {
             let h = self.pos.board.hash();
@@ -234,7 +271,7 @@ impl<R: Rules> Game<R> {
         self.moves.push((color, mv));
         self.undo.push(snapshot);
         self.end_if_no_legal_move();
-        Ok(placed)
+        placed
     }
 
     /// Where the variant says so (Stones), the player to move loses when no move at all is legal
