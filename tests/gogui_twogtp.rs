@@ -165,13 +165,19 @@ fn player(rules: &'static str, seed: &'static str) -> [&'static str; 10] {
     ["--rules", rules, "--seed", seed, "--threads", "1", "--playouts", "100", "--resign", "off"]
 }
 
+/// The referee's command line. It judges dead stones with a search of its own, so a fixed seed
+/// keeps the scores compared below the same on every run.
+fn referee(rules: &'static str) -> [&'static str; 4] {
+    ["--rules", rules, "--seed", "0"]
+}
+
 /// Stones, engine against engine on 7x7: the game ends by the rules (a decisive move, or a player
 /// left without a legal move); the loser is asked `genmove` next and resigns, which ends the match
 /// game with the rules' winner. Then a second game in the same processes, as `-games 2` plays it.
 #[test]
 fn a_stones_game_that_the_rules_end_closes_with_the_losers_resignation() {
     let rules = "stones";
-    let mut twogtp = TwoGtp::new(&player(rules, "1"), &player(rules, "2"), &["--rules", rules]);
+    let mut twogtp = TwoGtp::new(&player(rules, "1"), &player(rules, "2"), &referee(rules));
     for game in 0..2 {
         let end = twogtp.play_game(7, "6.5", &[], 200);
         let loser = end.resigned.unwrap_or_else(|| panic!("game {game}: no resignation: {end:?}"));
@@ -191,7 +197,7 @@ fn a_stones_game_that_the_rules_end_closes_with_the_losers_resignation() {
 #[test]
 fn stoical_games_end_on_two_passes_and_a_repetition_draw_closes_with_two_passes() {
     let rules = "stoical";
-    let mut twogtp = TwoGtp::new(&player(rules, "21"), &player(rules, "22"), &["--rules", rules]);
+    let mut twogtp = TwoGtp::new(&player(rules, "21"), &player(rules, "22"), &referee(rules));
     let end = twogtp.play_game(9, "7.5", &[], 400);
     assert_eq!(end.resigned, None, "{end:?}");
     assert!(end.scores.iter().all(|s| s == &end.scores[2]), "the three scores agree: {:?}", end.scores);
