@@ -24,9 +24,10 @@ pub struct EngineArgs {
     #[arg(long, default_value_t = 19, value_parser = clap::value_parser!(u8).range(2..=25))]
     pub size: u8,
     /// Seed for every random choice: with one thread, the same seed and a playout limit give the
-    /// same moves every time.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
+    /// same moves every time. Default: a new seed from the system's entropy, which `tengen gtp`
+    /// prints on stderr so that the game can be replayed.
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Search threads (default: all cores).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=512))]
     pub threads: Option<u16>,
@@ -114,13 +115,21 @@ fn parse_resign(s: &str) -> Result<ResignArg, String> {
     }
 }
 
+/// A seed from the system's entropy (the operating system's random source), for a run that was
+/// given none: two runs then play different games, and the seed, once printed, replays either.
+pub fn entropy_seed() -> u64 {
+    use rand::RngCore;
+    rand::rngs::OsRng.next_u64()
+}
+
 impl EngineArgs {
-    /// The engine options these flags describe.
+    /// The engine options these flags describe; without `--seed`, a seed from the system's entropy
+    /// (`EngineOptions::seed` says which).
     pub fn options(&self) -> EngineOptions {
         EngineOptions {
             rules: self.rules.clone(),
             size: self.size as usize,
-            seed: self.seed,
+            seed: self.seed.unwrap_or_else(entropy_seed),
             threads: self.threads.map(usize::from),
             playouts: self.playouts,
             time_per_move: self.time.map(duration_from_secs),

@@ -42,7 +42,11 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Gtp(args) => {
-            let mut session = Session::new(Engine::new(args.engine.options()));
+            let options = args.engine.options();
+            // Every game can be replayed: the seed it was played with, given or drawn, is on stderr
+            // (one thread and a playout limit then give the same moves).
+            let _ = writeln!(std::io::stderr(), "tengen: seed {} (replay with --seed {0})", options.seed);
+            let mut session = Session::new(Engine::new(options));
             let stdin = std::io::BufReader::new(std::io::stdin());
             let mut stdout = std::io::stdout();
             if let Err(e) = gtp::run(&mut session, stdin, &mut stdout) {

@@ -150,7 +150,9 @@ fn load_sgf(path: &std::path::Path, rules: Option<&RulesConfig>) -> Result<(Rule
         record.moves.pop();
     }
     let mut engine = Engine::new(EngineOptions::default());
-    engine.load_record(&record, None).map_err(|e| format!("{}: {e}", path.display()))?;
+    for note in engine.load_record(&record, None).map_err(|e| format!("{}: {e}", path.display()))? {
+        eprintln!("tengen bench: {}: {note}", path.display());
+    }
     if let Some(o) = engine.game().outcome() {
         return Err(format!("{}: the game is over ({o}): there is nothing left to play out", path.display()));
     }

@@ -21,6 +21,9 @@ pub use crate::search::{Candidate, FinalStatus, Limits, SearchReport, ThinkReque
 use crate::board::{Cell, Color, Point, MAX_SIZE, MIN_SIZE};
 use crate::rules::{handicap, AnyGame, Komi, Move, Outcome, RulesConfig, RulesError, Variant};
 
+/// Mixed with the engine's seed and a game's number to draw that game's seed.
+const NEXT_GAME_SALT: u64 = 0x6761_6d65;
+
 /// A move as GTP speaks of it: `pass` may stand for a variant move, and the engine may resign.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Decision {
@@ -31,7 +34,11 @@ pub enum Decision {
 /// The engine state behind one GTP session.
 pub struct Engine {
     options: EngineOptions,
+    /// The rules of the game in progress: the controller's, or a loaded record's `RU`.
     rules: RulesConfig,
+    /// The rules the controller set (the command line, `tengen-rules`, `kgs-rules`, `komi`): a
+    /// record without `RU` (or `KM`) is read under these, not under an earlier record's.
+    controller_rules: RulesConfig,
     size: usize,
     game: AnyGame,
     clock: Clock,
@@ -46,6 +53,12 @@ pub struct Engine {
     standing: Option<(Color, f64)>,
     /// The dead stones judged by the last search of a board.
     status_cache: Option<think::StatusCache>,
+    /// Games begun after the first one (`clear_board` after a game with moves or stones).
+    games: u64,
+    /// The seed of this game's searches: the engine's seed in its first game, a new one drawn
+    /// from it in each later game, so that a controller that keeps one engine process for many
+    /// games (gogui-twogtp) does not get the same game again.
+    game_seed: u64,
 }
 
 impl Engine {
@@ -53,6 +66,7 @@ impl Engine {
         let game = AnyGame::new(&options.rules, options.size);
         Engine {
             rules: options.rules.clone(),
+            controller_rules: options.rules.clone(),
             size: options.size,
             game,
             clock: Clock::default(),
@@ -61,8 +75,17 @@ impl Engine {
             last_komi_shift: 0.0,
             standing: None,
             status_cache: None,
+            games: 0,
+            game_seed: options.seed,
             options,
         }
+    }
+
+    /// The seed of the current game's searches: the engine's seed (`--seed`) in the first game; in
+    /// game k (counted from 0) a seed drawn from it and k. An engine started with that seed plays
+    /// that game again (with one thread and a playout limit).
+    pub fn game_seed(&self) -> u64 {
+        self.game_seed
     }
 
     pub fn game(&self) -> &AnyGame {
@@ -90,8 +113,14 @@ impl Engine {
         &mut self.clock
     }
 
-    /// Starts a new game with the current size and rules.
+    /// Starts a new game with the current size and rules. Clearing a board that held a game
+    /// (moves or stones) begins the next game, with its own seed (`game_seed`).
     pub fn clear_board(&mut self) {
+        let b = self.game.board();
+        if !self.game.moves().is_empty() || b.stone_count(Color::Black) + b.stone_count(Color::White) > 0 {
+            self.games += 1;
+            self.game_seed = crate::search::mix_seed(self.options.seed, NEXT_GAME_SALT, self.games);
+        }
         self.game = AnyGame::new(&self.rules, self.size);
         self.clock.reset();
         self.standing = None;
@@ -110,6 +139,7 @@ impl Engine {
     /// Sets komi. The game in progress keeps its moves: it is replayed under the new komi.
     pub fn set_komi(&mut self, komi: f64) {
         self.rules.komi = Komi::Set(komi);
+        self.controller_rules.komi = Komi::Set(komi);
         self.replay_with_rules();
     }
 
@@ -118,7 +148,8 @@ impl Engine {
         if rules.komi == Komi::Default {
             rules.komi = self.rules.komi;
         }
-        self.rules = rules;
+        self.rules = rules.clone();
+        self.controller_rules = rules;
         self.clear_board();
     }
 
@@ -133,7 +164,8 @@ impl Engine {
         let game = self.replayed(&rules).ok_or_else(|| {
             EngineError::UnknownRules(RulesError("a move of this game is not legal under them".into()))
         })?;
-        self.rules = rules;
+        self.rules = rules.clone();
+        self.controller_rules = rules;
         self.game = game;
         Ok(())
     }

@@ -2,7 +2,7 @@
 
 use super::{Engine, EngineError};
 use crate::board::{Color, Geometry, Point, MAX_SIZE, MIN_SIZE};
-use crate::rules::{checked_komi, AnyGame, Komi, Move, RulesConfig, Setup, Variant};
+use crate::rules::{checked_komi, AnyGame, EndReason, Illegal, Komi, Move, RulesConfig, Setup, Variant};
 use crate::sgf::{GameRecord, RecordMove};
 
 impl Engine {
@@ -47,10 +47,21 @@ impl Engine {
 
     /// Replaces the game by the one `record` holds, up to but not including move number `until`
     /// (1-based, GTP `loadsgf FILE N`; all moves when `None`). Size and komi come from the file; the
-    /// rules from `RU` when it is a rules string or a KGS or SGF rules name, else the current ones
-    /// stay; a rules string that names a variant but does not parse is an error. On any error the
-    /// engine is unchanged.
-    pub fn load_record(&mut self, record: &GameRecord, until: Option<usize>) -> Result<(), EngineError> {
+    /// rules from `RU` when it is a rules string or a KGS or SGF rules name, else (and komi without
+    /// `KM`) those the controller set, never an earlier file's; a rules string that names a variant
+    /// but does not parse is an error.
+    ///
+    /// A record is history: a move that the rules in force forbid (ko, superko, suicide, a capture
+    /// after a capture in Stoical) or that comes after they ended the game is played as recorded
+    /// (`Game::replay`), as GNU Go does; each such move is described in the notes answered. Only
+    /// what cannot be placed (an occupied point, a point off the board, a wall, set-up stones
+    /// without liberties, a pass-like move the rules do not have) is an error, and then the engine
+    /// is unchanged.
+    pub fn load_record(
+        &mut self,
+        record: &GameRecord,
+        until: Option<usize>,
+    ) -> Result<Vec<String>, EngineError> {
         let fail = |why: String| EngineError::CannotLoad(why);
         let size = record.size;
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
@@ -69,12 +80,13 @@ impl Engine {
                 // the game under other rules would give another game, so say why instead.
                 Err(e) if RulesConfig::names_variant(ru) => return Err(fail(format!("RU[{ru}]: {e}"))),
                 // SGF's own names (Japanese, Chinese, AGA, NZ, ...), else the current rules.
-                Err(_) => RulesConfig::from_kgs(ru, &self.rules).unwrap_or_else(|| self.rules.clone()),
+                Err(_) => RulesConfig::from_kgs(ru, &self.controller_rules)
+                    .unwrap_or_else(|| self.controller_rules.clone()),
             },
-            None => self.rules.clone(),
+            None => self.controller_rules.clone(),
         };
         if rules.komi == Komi::Default {
-            rules.komi = self.rules.komi;
+            rules.komi = self.controller_rules.komi;
         }
         if let Some(k) = record.komi {
             // The bounds `komi` and rules strings keep, so that what loads here can be written and
@@ -112,25 +124,32 @@ impl Engine {
             game.set_up(&setup).map_err(|e| fail(format!("setup stones: {e}")))?;
         }
         let count = until.map_or(record.moves.len(), |n| n.saturating_sub(1).min(record.moves.len()));
+        let mut notes = Vec::new();
         for (i, m) in record.moves[..count].iter().enumerate() {
             let mv = match m.at {
                 Some(xy) => Move::Place(point(xy)?),
                 None => variant_move(&geo, m.comment.as_deref()).unwrap_or_else(|| game.pass_move(m.color)),
             };
-            game.play(m.color, mv).map_err(|e| {
-                fail(format!(
-                    "move {} ({} {}) is illegal: {e}",
-                    i + 1,
-                    color_name(m.color),
-                    mv.describe(&geo)
-                ))
-            })?;
+            let what = || format!("move {} ({} {})", i + 1, color_name(m.color), mv.describe(&geo));
+            let ended = game.outcome().filter(|o| o.reason != EndReason::TwoPasses);
+            match game.replay(m.color, mv) {
+                Ok(None) => {}
+                Ok(Some(Illegal::GameOver)) => notes.push(format!(
+                    "{}: played as recorded after the game's end under these rules ({})",
+                    what(),
+                    ended.map_or_else(|| "over".to_string(), |o| o.to_string())
+                )),
+                Ok(Some(e)) => {
+                    notes.push(format!("{}: played as recorded, though illegal here: {e}", what()))
+                }
+                Err(e) => return Err(fail(format!("{} cannot be played: {e}", what()))),
+            }
         }
         self.rules = rules;
         self.size = size;
         self.game = game;
         self.clock.reset();
-        Ok(())
+        Ok(notes)
     }
 }
 

@@ -236,7 +236,16 @@ impl Engine {
         on_report: &mut dyn FnMut(&SearchReport),
     ) -> Result<Decision, EngineError> {
         let started = Instant::now();
-        self.require_playable()?;
+        if let Some(decision) = self.closing_move(color) {
+            if commit {
+                if let Decision::Play(mv) = decision {
+                    self.game.play(color, mv)?;
+                }
+            }
+            // No search was made: no statistics to show for this move.
+            self.last_report = None;
+            return Ok(decision);
+        }
         let req = ThinkRequest {
             limits: self.move_limits(color),
             report_every: reports.every,
@@ -261,6 +270,19 @@ impl Engine {
         Ok(decision)
     }
 
+    /// The answer of a move command once the game is over for good (`Game::is_closed`: a Stones
+    /// decisive move or a player without moves, a Stoical repetition draw, a resignation): `resign`
+    /// for the side that lost, `pass` for the other side and after a draw (a pass that changes
+    /// nothing, `Game::play`). A controller that ends a game only on two passes or a resignation,
+    /// as gogui-twogtp does, then closes it cleanly instead of meeting `? game is over`.
+    fn closing_move(&self, color: Color) -> Option<Decision> {
+        if !self.game.is_closed() {
+            return None;
+        }
+        let lost = self.game.outcome().is_some_and(|o| o.winner == Some(color.opponent()));
+        Some(if lost { Decision::Resign } else { Decision::Play(Move::Pass) })
+    }
+
     fn require_playable(&self) -> Result<(), EngineError> {
         match self.game.outcome() {
             Some(o) if o.reason != EndReason::TwoPasses => Err(EngineError::GameOver),
@@ -279,8 +301,8 @@ impl Engine {
         Limits { playouts, time, early_stop: true }
     }
 
-    /// The search settings for a search by `color` now. The seed mixes the engine's seed with the
-    /// move number and colour, so a position gets the same search whatever came before.
+    /// The search settings for a search by `color` now. The seed mixes the game's seed with the
+    /// move number and colour, so a position gets the same search whatever came before in the game.
     fn search_config(&self, color: Color, salt: u64) -> SearchConfig {
         let o = &self.options;
         let threads =
@@ -291,7 +313,7 @@ impl Engine {
                 PolicyChoice::Light => Policy::Light,
                 PolicyChoice::Heavy => Policy::Heavy,
             },
-            seed: mix_seed(o.seed, self.game.ply() as u64 * 2 + color.index() as u64, salt),
+            seed: mix_seed(self.game_seed, self.game.ply() as u64 * 2 + color.index() as u64, salt),
             mercy: o.mercy,
             score_weight: self.score_weight(color),
             ..SearchConfig::default()

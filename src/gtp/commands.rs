@@ -11,6 +11,7 @@ use super::GtpError;
 use crate::board::{Cell, Color, Point};
 use crate::engine::{Clock, TimeSystem};
 use crate::rules::{Move, RulesConfig, Variant};
+use std::io::Write;
 
 type Handler = fn(&mut Session, &mut Call) -> Result<Reply, GtpError>;
 
@@ -239,7 +240,10 @@ fn loadsgf(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
     let cannot = |why: String| GtpError::new(format!("cannot load file: {why}"));
     let bytes = std::fs::read(file).map_err(|e| cannot(e.to_string()))?;
     let record = crate::sgf::GameRecord::parse_bytes(&bytes).map_err(|e| cannot(e.to_string()))?;
-    s.engine.load_record(&record, until)?;
+    // What the record does that the rules in force forbid was played as recorded: say so.
+    for note in s.engine.load_record(&record, until)? {
+        let _ = writeln!(std::io::stderr(), "tengen: loadsgf {file}: {note}");
+    }
     text("")
 }
 

@@ -66,6 +66,7 @@ impl Session {
     /// Runs one command and writes its framed response, flushed.
     pub fn execute(&mut self, cmd: &Command, out: &mut dyn Write, control: &Control) -> std::io::Result<()> {
         let id = cmd.id.as_deref();
+        let seed = self.engine.game_seed();
         let result = match find(&cmd.name, self.engine.variant()) {
             None => Err(GtpError::unknown()),
             Some(handler) => {
@@ -78,7 +79,19 @@ impl Session {
             }
         };
         out.write_all(frame(id, &result).as_bytes())?;
-        out.flush()
+        out.flush()?;
+        self.log_new_seed(seed);
+        Ok(())
+    }
+
+    /// A command that began a new game gave it a new seed: say which on stderr, so that the game
+    /// can be replayed alone (`--seed`).
+    fn log_new_seed(&self, before: u64) {
+        let seed = self.engine.game_seed();
+        if seed != before {
+            let _ =
+                writeln!(std::io::stderr(), "tengen: new game, seed {seed} (replay it with --seed {seed})");
+        }
     }
 
     /// Handles one raw input line in process (tests, fuzzing): the response text, if the line was a

@@ -70,6 +70,10 @@ impl AnyGame {
         with_game!(self, g => g.is_over())
     }
 
+    pub fn is_closed(&self) -> bool {
+        with_game!(self, g => g.is_closed())
+    }
+
     pub fn check(&self, color: Color, mv: Move) -> Result<(), Illegal> {
         with_game!(self, g => g.check(color, mv))
     }
@@ -80,6 +84,10 @@ impl AnyGame {
 
     pub fn play(&mut self, color: Color, mv: Move) -> Result<Placement, Illegal> {
         with_game!(self, g => g.play(color, mv))
+    }
+
+    pub fn replay(&mut self, color: Color, mv: Move) -> Result<Option<Illegal>, Illegal> {
+        with_game!(self, g => g.replay(color, mv))
     }
 
     pub fn undo(&mut self) -> bool {

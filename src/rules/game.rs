@@ -141,6 +141,9 @@ impl<R: Rules> Game<R> {
     /// counts as resumed, since `play` resumes it (GTP's `is_legal` answers this question, so that
     /// it never contradicts `play`).
     pub fn check_play(&self, color: Color, mv: Move) -> Result<(), Illegal> {
+        if mv == Move::Pass && self.is_closed() {
+            return Ok(());
+        }
         // A copy of the position per question: `is_legal` is no hot path.
         let mut resumed = self.pos.clone();
         resumed.resume();
@@ -197,13 +200,61 @@ impl<R: Rules> Game<R> {
     ///
     /// A game ended by two passes is resumed by a further move, as GNU Go and KataGo do, so that a
     /// controller can play on (KGS clean-up, a user continuing in Sabaki); other endings are final.
+    ///
+    /// A game ended otherwise (by the rules, resignation, time) takes a pass, which changes nothing
+    /// and keeps the result: a controller that ends games only on two passes or a resignation
+    /// (gogui-twogtp) closes a drawn Stoical game that way ([`Game::is_closed`]).
     pub fn play(&mut self, color: Color, mv: Move) -> Result<Placement, Illegal> {
         let snapshot = self.snapshot();
+        if mv == Move::Pass && self.is_closed() {
+            self.pos.to_move = color.opponent();
+            self.pos.ply += 1;
+            self.moves.push((color, mv));
+            self.undo.push(snapshot);
+            return Ok(Placement::default());
+        }
         self.pos.resume();
         if let Err(e) = self.check(color, mv) {
             self.pos = snapshot.pos;
             return Err(e);
         }
+        Ok(self.commit(snapshot, color, mv))
+    }
+
+    /// Plays `mv` for `color` as a game record has it: a recorded game is history, so a placement
+    /// that the rules in force forbid (ko, superko, suicide, Stoical's capture after a capture) or
+    /// that comes after the game has ended by them is played all the same, as GNU Go's `loadsgf`
+    /// does: the stone is placed, what it leaves without liberties is removed (the opponent's
+    /// chains first, then its own), and the game goes on from there, judged by the rules as usual
+    /// from that move on. Answers `None` for a legal move, or the rule the move broke.
+    ///
+    /// Only what cannot be placed is refused, leaving the game unchanged: an occupied point, a
+    /// point off the board or a wall, and a pass-like move the rules do not have (`play`'s errors).
+    pub fn replay(&mut self, color: Color, mv: Move) -> Result<Option<Illegal>, Illegal> {
+        let broken = match self.play(color, mv) {
+            Ok(_) => return Ok(None),
+            Err(e) => e,
+        };
+        let Move::Place(p) = mv else { return Err(broken) };
+        let board = &self.pos.board;
+        if p.idx() >= board.geometry().cells() || board.cell(p) == Cell::Wall {
+            return Err(Illegal::OffBoard);
+        }
+        if !board.is_empty_point(p) {
+            return Err(Illegal::Occupied);
+        }
+        let snapshot = self.snapshot();
+        // Whatever ended the game (a Stoical repetition, a Stones decisive move) is history too.
+        self.pos.outcome = None;
+        self.pos.passes = 0;
+        self.commit(snapshot, color, mv);
+        Ok(Some(broken))
+    }
+
+    /// Plays a move already judged (legal, or replayed from a record) and records it: board,
+    /// history, move list, undo, and the ends that need the history (a Stoical repetition, a Stones
+    /// player left without moves).
+    fn commit(&mut self, snapshot: Snapshot<R>, color: Color, mv: Move) -> Placement {
         let placed = self.pos.play(&self.rules, color, mv);
         if let Move::Place(_) = mv {
             let h = self.pos.board.hash();
@@ -220,7 +271,7 @@ impl<R: Rules> Game<R> {
         self.moves.push((color, mv));
         self.undo.push(snapshot);
         self.end_if_no_legal_move();
-        Ok(placed)
+        placed
     }
 
     /// Where the variant says so (Stones), the player to move loses when no move at all is legal
@@ -249,9 +300,21 @@ impl<R: Rules> Game<R> {
         }
     }
 
-    /// The move a GTP `pass` stands for (button, prisoner return, stake or pass).
+    /// The move a GTP `pass` stands for (button, prisoner return, stake or pass; a pass in a
+    /// closed game).
     pub fn pass_move(&self, color: Color) -> Move {
+        if self.is_closed() {
+            return Move::Pass;
+        }
         self.rules.pass_move(&self.pos, color)
+    }
+
+    /// Is the game over for good: ended by the rules' verdict on a move (a Stones decisive move
+    /// or a player without moves, a Stoical repetition), a resignation, time or a forfeit? Only
+    /// a pass is still taken then (`play`). A game ended by two passes is not closed: a further
+    /// move resumes it.
+    pub fn is_closed(&self) -> bool {
+        self.pos.outcome.is_some_and(|o| o.reason != EndReason::TwoPasses)
     }
 
     /// Every legal move for `color`: placements in GTP order, then the pass-like moves. Empty once the
