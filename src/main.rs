@@ -38,6 +38,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Gtp(args) => {
+            if let Err(e) = args.engine.check() {
+                let _ = writeln!(std::io::stderr(), "tengen gtp: {e}");
+                return ExitCode::FAILURE;
+            }
             let mut session = Session::new(Engine::new(args.engine.options()));
             let stdin = std::io::BufReader::new(std::io::stdin());
             let mut stdout = std::io::stdout();

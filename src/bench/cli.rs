@@ -106,6 +106,7 @@ pub fn configs(args: &BenchArgs) -> Result<Vec<BenchConfig>, String> {
         if let Some(size) = args.size {
             suite.retain(|c| c.start.board().size() == 9);
             for c in &mut suite {
+                c.rules.check_walls_fit(usize::from(size)).map_err(|e| format!("--rules: {e}"))?;
                 c.start = AnyGame::new(&c.rules, usize::from(size));
             }
         }

@@ -205,8 +205,12 @@ impl RulesConfig {
         Ok(cfg)
     }
 
-    /// Are all the walls on a board of `size`? A wall off the board would be silently ignored.
+    /// Do these rules fit a board of `size`: all the walls on it (a wall off the board would be
+    /// silently ignored), and a torus at least 3x3 (RULES.md 5.1)?
     pub fn check_walls_fit(&self, size: usize) -> Result<(), RulesError> {
+        if size < self.min_size() {
+            return Err(RulesError(format!("a torus is at least 3x3, not {size}x{size}")));
+        }
         let geo = Geometry::new(MAX_SIZE);
         match self.walls.iter().find(|&&(x, y)| x >= size || y >= size) {
             Some(&(x, y)) => {
@@ -366,6 +370,9 @@ mod tests {
         assert_eq!(r.check_walls_fit(9).unwrap_err().to_string(), "wall Z9 is off a 9x9 board");
         assert!(RulesConfig::parse("go:walls=E5").unwrap().check_walls_fit(5).is_ok());
         assert!(RulesConfig::parse("go:walls=E5").unwrap().check_walls_fit(4).is_err());
+        let torus = RulesConfig::parse("stoical:torus=on").unwrap();
+        assert_eq!(torus.check_walls_fit(2).unwrap_err().to_string(), "a torus is at least 3x3, not 2x2");
+        assert!(torus.check_walls_fit(3).is_ok());
     }
 
     #[test]
