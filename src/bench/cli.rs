@@ -221,6 +221,15 @@ mod tests {
     }
 
     #[test]
+    fn a_torus_is_benched_like_any_rules() {
+        let c = configs_for(&["--rules", "stones:torus=on", "--threads", "1"]);
+        assert_eq!(c.len(), 4, "9x9 and 19x19, light and heavy");
+        assert!(c.iter().all(|c| c.start.is_torus() && c.rules.to_string().ends_with("torus=on")));
+        let args = Wrapper::try_parse_from(["bench", "--rules", "go:torus=on", "--size", "2"]).unwrap();
+        assert!(configs(&args.bench).unwrap_err().contains("a torus is at least 3x3"));
+    }
+
+    #[test]
     fn a_thread_list_puts_each_configurations_counts_side_by_side() {
         let c = configs_for(&["--size", "9", "--rules", "go", "--threads", "1,2,4"]);
         let threads: Vec<usize> = c.iter().map(|c| c.threads).collect();
