@@ -13,7 +13,7 @@ fn bench_variant<R: Simulate>(c: &mut Criterion, name: &str, rules: R) {
     let mut group = c.benchmark_group(format!("playout/{name}"));
     group.throughput(Throughput::Elements(1));
     for size in [9, 19] {
-        let start = Position::new(&rules, Board::new(size));
+        let start = Position::new(&rules, Board::shaped(size, &[]));
         let mut playout = Playout::new(&start);
         let mut rng = Rng::seed_from_u64(7);
         for policy in [Policy::Light, Policy::Heavy] {

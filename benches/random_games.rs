@@ -54,7 +54,7 @@ fn bench_variant<R: Rules>(c: &mut Criterion, name: &str, rules: R) {
     let mut group = c.benchmark_group(format!("random_games/{name}"));
     group.throughput(Throughput::Elements(MOVES_PER_ITER));
     for size in [9usize, 19] {
-        let start = Position::new(&rules, Board::new(size));
+        let start = Position::new(&rules, Board::shaped(size, &[]));
         let mut pos = start.clone();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
         group.bench_with_input(BenchmarkId::from_parameter(format!("{size}x{size}")), &size, |b, _| {

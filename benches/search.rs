@@ -21,7 +21,7 @@ fn bench_variant<R: Simulate + Clone>(c: &mut Criterion, name: &str, rules: R) {
     group.throughput(Throughput::Elements(ITERATIONS));
     group.sample_size(20);
     for size in [9, 19] {
-        let game = Game::new(rules.clone(), Board::new(size));
+        let game = Game::new(rules.clone(), Board::shaped(size, &[]));
         for policy in [Policy::Light, Policy::Heavy] {
             let config = SearchConfig { threads: 1, policy, seed: 5, ..SearchConfig::default() };
             let request = ThinkRequest::new(Limits { early_stop: false, ..Limits::playouts(ITERATIONS) });

@@ -8,7 +8,7 @@ use tengen::playout::{Playout, Policy, Rng, Simulate};
 use tengen::rules::{Position, Standard, Stoical, Stones};
 
 fn rate<R: Simulate>(name: &str, rules: R, size: usize, policy: Policy, secs: f64) {
-    let start = Position::new(&rules, Board::new(size));
+    let start = Position::new(&rules, Board::shaped(size, &[]));
     let mut playout = Playout::new(&start);
     let mut rng = Rng::seed_from_u64(1);
     let t = Instant::now();

@@ -16,13 +16,14 @@ pub enum PolicyArg {
 #[derive(Args, Clone, Debug)]
 pub struct EngineArgs {
     /// Rules string: VARIANT[:key=value,...], e.g. `go:scoring=territory,ko=positional`,
-    /// `stones:threshold=7,compensation=6`, `stoical:snapback=on`; any of them with `walls=C3+G7`.
+    /// `stones:threshold=7,compensation=6`, `stoical:snapback=on`; any of them with `walls=C3+G7`
+    /// or `torus=on` (the edges wrap).
     /// Run `tengen gtp` and send `tengen-rules` to see every option with its default.
     #[arg(long, default_value = "go", value_parser = parse_rules)]
     pub rules: RulesConfig,
-    /// Initial board size (a controller normally sends `boardsize`).
-    #[arg(long, default_value_t = 19, value_parser = clap::value_parser!(u8).range(2..=25))]
-    pub size: u8,
+    /// Initial board size (a controller normally sends `boardsize`) [default: 19, or 11 on a torus].
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=25))]
+    pub size: Option<u8>,
     /// Seed for every random choice: with one thread, the same seed and a playout limit give the
     /// same moves every time. Default: a new seed from the system's entropy, which `tengen gtp`
     /// prints on stderr so that the game can be replayed.
@@ -123,12 +124,27 @@ pub fn entropy_seed() -> u64 {
 }
 
 impl EngineArgs {
+    /// The board size to start on: `--size`, else 19, or 11 on a torus (the size RULES.md 5.1
+    /// plays it on).
+    pub fn size(&self) -> usize {
+        self.size.map_or(if self.rules.torus { 11 } else { 19 }, usize::from)
+    }
+
+    /// Does the size fit `--rules` (a torus is at least 3x3)? Walls off the board are left out of
+    /// it, as `boardsize` leaves them.
+    pub fn check(&self) -> Result<(), String> {
+        match self.size() < self.rules.min_size() {
+            true => Err(format!("--size {}: a torus is at least 3x3", self.size())),
+            false => Ok(()),
+        }
+    }
+
     /// The engine options these flags describe; without `--seed`, a seed from the system's entropy
     /// (`EngineOptions::seed` says which).
     pub fn options(&self) -> EngineOptions {
         EngineOptions {
             rules: self.rules.clone(),
-            size: self.size as usize,
+            size: self.size(),
             seed: self.seed.unwrap_or_else(entropy_seed),
             threads: self.threads.map(usize::from),
             playouts: self.playouts,

@@ -1,4 +1,4 @@
-//! tengen: a Monte Carlo Go engine for standard Go, Stones and Stoical Go.
+//! tengen: a Monte Carlo Go engine for standard Go, Stones and Stoical Go, each also on a torus.
 //!
 //! # How to read this code
 //!
@@ -14,7 +14,7 @@
 //!   playout   light and heavy playout policies, generic over the rules, allocation-free; tactics
 //!             and the ladder reader the priors share
 //!   rules     the Rules trait; Standard, Stones, Stoical; Position<R>, Game<R> (history, undo)
-//!   board     the physics: points, chains, liberties, captures, Zobrist hash, walls
+//!   board     the physics: points, chains, liberties, captures, Zobrist hash, walls; flat or torus
 //! ```
 //!
 //! Start with [`board::Board`]: a padded 1-D array whose border cells (and walls) need no edge
@@ -23,7 +23,9 @@
 //! its entry, through unchecked accessors that are the board's only `unsafe`), all of them in one
 //! box so that a placement reaches them from one pointer, chains kept as rings with pseudo-liberty
 //! counts, sums and sums of squares (packed in one word) so that atari and its last liberty are
-//! O(1). Then
+//! O(1). The board's shape is its type parameter ([`board::Topology`]): `Flat`, whose neighbours
+//! are that arithmetic, or `Torus` (RULES.md 5.1), whose neighbours come from a table; the rules
+//! carry the shape as they carry the variant, so each shape compiles its own loop. Then
 //! [`rules::Rules`]: each variant is plain data implementing `check` (is a move legal, judged from
 //! the position) and `apply` (what it does beyond the board's physics); [`rules::Position`] is what
 //! playouts copy and play, [`rules::Game`] adds what needs the past (superko, Stoical repetition,

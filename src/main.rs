@@ -42,6 +42,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Gtp(args) => {
+            if let Err(e) = args.engine.check() {
+                let _ = writeln!(std::io::stderr(), "tengen gtp: {e}");
+                return ExitCode::FAILURE;
+            }
             let options = args.engine.options();
             // Every game can be replayed: the seed it was played with, given or drawn, is on stderr
             // (one thread and a playout limit then give the same moves).

@@ -10,7 +10,7 @@
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::HashSet;
-use tengen::board::{Board, Cell, Color, Point};
+use tengen::board::{Board, Cell, Color, Flat, Point, Topology, Torus};
 use tengen::rules::{Game, Illegal, KoRule, Move, Standard, Stones};
 
 type Rng64 = Xoshiro256PlusPlus;
@@ -20,12 +20,12 @@ const SIZES: [usize; 7] = [2, 3, 5, 9, 13, 19, 25];
 const MOVES_PER_SIZE: usize = 16_000;
 
 /// Every cell of the padded array, as the board reports it.
-fn snapshot(b: &Board) -> Vec<Cell> {
+fn snapshot<T: Topology>(b: &Board<T>) -> Vec<Cell> {
     (0..b.geometry().cells()).map(|i| b.cell(Point(i as u16))).collect()
 }
 
 /// The group through `p` in a cell array and its distinct liberties, by flood fill.
-fn slow_group(b: &Board, cells: &[Cell], p: Point) -> (Vec<Point>, Vec<Point>) {
+fn slow_group<T: Topology>(b: &Board<T>, cells: &[Cell], p: Point) -> (Vec<Point>, Vec<Point>) {
     let c = cells[p.idx()];
     let mut seen = HashSet::from([p]);
     let mut stack = vec![p];
@@ -46,7 +46,7 @@ fn slow_group(b: &Board, cells: &[Cell], p: Point) -> (Vec<Point>, Vec<Point>) {
 }
 
 /// What a placement does, computed the slow way on a cell array: (cells after, captured, suicided).
-fn slow_play(b: &Board, cells: &[Cell], color: Color, p: Point) -> (Vec<Cell>, u32, u32) {
+fn slow_play<T: Topology>(b: &Board<T>, cells: &[Cell], color: Color, p: Point) -> (Vec<Cell>, u32, u32) {
     let mut cells = cells.to_vec();
     let own = Cell::stone(color);
     let enemy = Cell::stone(color.opponent());
@@ -76,7 +76,7 @@ fn slow_play(b: &Board, cells: &[Cell], color: Color, p: Point) -> (Vec<Cell>, u
 
 /// `is_eye` as its documentation states it: every neighbour is `color` or wall/border, and the diagonals
 /// hold at most one enemy stone, none if any diagonal is a wall or off the board.
-fn slow_is_eye(b: &Board, cells: &[Cell], color: Color, p: Point) -> bool {
+fn slow_is_eye<T: Topology>(b: &Board<T>, cells: &[Cell], color: Color, p: Point) -> bool {
     let own = Cell::stone(color);
     if !b.neighbours(p).iter().all(|q| cells[q.idx()] == own || cells[q.idx()] == Cell::Wall) {
         return false;
@@ -94,7 +94,7 @@ fn slow_is_eye(b: &Board, cells: &[Cell], color: Color, p: Point) -> bool {
 /// The free-point list's set-aside part as `Board::set_aside_count` documents it: only eye-shaped
 /// points (no empty neighbour, not both colours around). The stress test sets aside every
 /// eye-shaped point it samples, as playouts do, so the part must survive later moves.
-fn check_set_aside(b: &Board, cells: &[Cell]) {
+fn check_set_aside<T: Topology>(b: &Board<T>, cells: &[Cell]) {
     for &p in &b.empties()[..b.set_aside_count()] {
         let around: Vec<Cell> = b.neighbours(p).iter().map(|q| cells[q.idx()]).collect();
         let mixed = around.contains(&Cell::Black) && around.contains(&Cell::White);
@@ -103,7 +103,7 @@ fn check_set_aside(b: &Board, cells: &[Cell]) {
 }
 
 /// Sum of the stakes over all chains (each chain counted once).
-fn total_stakes(b: &Board) -> u32 {
+fn total_stakes<T: Topology>(b: &Board<T>) -> u32 {
     let mut heads = HashSet::new();
     let mut sum = 0;
     for p in b.geometry().points() {
@@ -116,7 +116,7 @@ fn total_stakes(b: &Board) -> u32 {
 
 /// Compares every query about the empty point `p` with the slow recomputation, and `Board::play` there
 /// (on a copy) with `slow_play`.
-fn check_empty_point(b: &Board, cells: &[Cell], p: Point) {
+fn check_empty_point<T: Topology>(b: &Board<T>, cells: &[Cell], p: Point) {
     let v = b.geometry().vertex(p);
     for color in Color::BOTH {
         let (after, captured, suicided) = slow_play(b, cells, color, p);
@@ -158,7 +158,7 @@ fn check_empty_point(b: &Board, cells: &[Cell], p: Point) {
 }
 
 /// Compares the chain queries about the stone at `p` with a flood fill.
-fn check_stone(b: &Board, cells: &[Cell], p: Point) {
+fn check_stone<T: Topology>(b: &Board<T>, cells: &[Cell], p: Point) {
     let v = b.geometry().vertex(p);
     let (stones, libs) = slow_group(b, cells, p);
     assert_eq!(b.chain_len(p), stones.len(), "chain_len {v}\n{b}");
@@ -178,7 +178,7 @@ fn check_stone(b: &Board, cells: &[Cell], p: Point) {
 }
 
 /// Runs the slow comparisons on a sample of points (all of them on small boards).
-fn check_queries(rng: &mut Rng64, b: &Board) {
+fn check_queries<T: Topology>(rng: &mut Rng64, b: &Board<T>) {
     b.check_consistency().unwrap_or_else(|e| panic!("{e}\n{b}"));
     let cells = snapshot(b);
     check_set_aside(b, &cells);
@@ -198,21 +198,21 @@ fn check_queries(rng: &mut Rng64, b: &Board) {
 }
 
 /// A random board of `size`, with walls on about one point in twelve when `walls` is set.
-fn random_board(rng: &mut Rng64, size: usize, walls: bool) -> Board {
-    let b = Board::new(size);
+fn random_board<T: Topology>(rng: &mut Rng64, size: usize, walls: bool) -> Board<T> {
+    let b = Board::shaped(size, &[]);
     if !walls {
         return b;
     }
     let w: Vec<Point> = b.geometry().points().filter(|_| rng.gen_ratio(1, 12)).collect();
-    let b = Board::with_walls(size, &w);
+    let b = Board::shaped(size, &w);
     assert_eq!(b.walls().len(), w.len());
     b
 }
 
 /// Raw physics: random colours on random empty points (single-stone suicides and ko retakes included),
 /// with stakes added now and then; the total of the stakes must follow the captures.
-fn run_board(rng: &mut Rng64, size: usize, walls: bool, moves: usize) -> usize {
-    let mut b = random_board(rng, size, walls);
+fn run_board<T: Topology>(rng: &mut Rng64, size: usize, walls: bool, moves: usize) -> usize {
+    let mut b = random_board::<T>(rng, size, walls);
     let mut unhashed = b.clone();
     let mut stakes = 0u32;
     for _ in 0..moves {
@@ -270,7 +270,7 @@ fn game_state<R: tengen::rules::Rules>(g: &Game<R>) -> String {
 }
 
 /// A random point: usually an empty one, often garbage (occupied, wall, border, outside the array).
-fn random_point(rng: &mut Rng64, b: &Board) -> Point {
+fn random_point<T: Topology>(rng: &mut Rng64, b: &Board<T>) -> Point {
     let cells = b.geometry().cells();
     match rng.gen_range(0..10) {
         0..=5 if !b.empties().is_empty() => b.empties()[rng.gen_range(0..b.empties().len())],
@@ -395,7 +395,7 @@ fn random_moves_keep_the_board_consistent() {
             let len = (size * size * 4).clamp(40, 1500);
             done += match run % 4 {
                 0 | 1 => run_game(&mut rng, size, walls, len),
-                2 => run_board(&mut rng, size, walls, len),
+                2 => run_board::<Flat>(&mut rng, size, walls, len),
                 _ => run_stones_garbage(&mut rng, size, true, len / 4),
             };
             run += 1;
@@ -403,6 +403,20 @@ fn random_moves_keep_the_board_consistent() {
         total += done;
     }
     assert!(total >= 100_000, "only {total} moves");
+}
+
+/// The same physics on a torus (RULES.md 5.1), 3x3 and up: captures, merges, suicides and the
+/// free-point list across the wrapped edges, with and without walls.
+#[test]
+fn random_moves_keep_a_torus_consistent() {
+    let mut rng = Rng64::seed_from_u64(0x7045_0000);
+    let mut total = 0;
+    for size in [3, 4, 5, 7, 9, 19] {
+        for walls in [false, true] {
+            total += run_board::<Torus>(&mut rng, size, walls, (size * size * 6).clamp(60, 2000));
+        }
+    }
+    assert!(total >= 6_000, "only {total} moves");
 }
 
 /// Big chains of the biggest board keep exact statistics (a chain's pseudo-liberty count,

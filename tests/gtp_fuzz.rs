@@ -121,7 +121,15 @@ impl Fuzzer {
             _ => ["chess", "", "go:", "go:=", "stones:komi=3", ":"][self.rng.gen_range(0..6)].into(),
         };
         let walls = w(self);
-        s + &walls
+        // RULES.md 5.1: a torus in a fifth of the strings (3x3 and up: `boardsize 2` and a torus
+        // on a 2x2 board are refused), and now and then a bad switch.
+        let torus = match self.rng.gen_range(0..10) {
+            0 | 1 => ",torus=on",
+            2 => ",torus=off",
+            3 if self.rng.gen_bool(0.2) => ",torus=maybe",
+            _ => "",
+        };
+        s + &walls + torus
     }
 
     /// A command of the protocol with random (mostly sensible) arguments. Moves are frequent and new
@@ -296,6 +304,8 @@ struct Reached {
     plays_accepted: usize,
     longest_game: usize,
     positions_with_prisoners: usize,
+    /// Lines answered while a torus game with moves was in play (RULES.md 5.1).
+    torus_positions: usize,
 }
 
 fn fuzz(seed: u64, lines: usize, reached: &mut Reached) {
@@ -332,6 +342,7 @@ fn fuzz(seed: u64, lines: usize, reached: &mut Reached) {
         if game.prisoners(tengen::board::Color::Black) + game.prisoners(tengen::board::Color::White) > 0 {
             reached.positions_with_prisoners += 1;
         }
+        reached.torus_positions += (game.is_torus() && !game.moves().is_empty()) as usize;
     }
     check_game(&session, &format!("seed {seed} at the end"));
 }
@@ -356,4 +367,5 @@ fn random_lines_keep_framing_and_state() {
     assert!(reached.answered > 60_000, "{reached:?}");
     assert!(reached.plays_accepted > 8_000 && reached.longest_game >= 40, "{reached:?}");
     assert!(reached.positions_with_prisoners > 10_000, "{reached:?}");
+    assert!(reached.torus_positions > 5_000, "{reached:?}");
 }

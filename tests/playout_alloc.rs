@@ -6,7 +6,7 @@ use rand::SeedableRng;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use tengen::board::Board;
+use tengen::board::{Board, Torus};
 use tengen::playout::{Playout, Policy, Rng, Simulate};
 use tengen::rules::{Position, Standard, Stoical, Stones};
 
@@ -43,7 +43,7 @@ unsafe impl GlobalAlloc for Counting {
 static GLOBAL: Counting = Counting;
 
 fn allocations_per_playouts<R: Simulate>(rules: R, size: usize, policy: Policy) -> usize {
-    let start = Position::new(&rules, Board::new(size));
+    let start = Position::new(&rules, Board::shaped(size, &[]));
     let mut playout = Playout::new(&start);
     let mut rng = Rng::seed_from_u64(42);
     // Warm-up: the move list and count buffers reach their working sizes.
@@ -86,6 +86,11 @@ fn playouts_allocate_nothing_after_warm_up() {
             );
             let go = Standard { suicide_allowed: true, button: true, ..Standard::default() };
             assert_eq!(allocations_per_playouts(go, size, policy), 0, "go suicide button {size} {policy}");
+            // On a torus.
+            let go = Standard::default().on::<Torus>();
+            assert_eq!(allocations_per_playouts(go, size, policy), 0, "go torus {size} {policy}");
+            let stones = Stones::default().on::<Torus>();
+            assert_eq!(allocations_per_playouts(stones, size, policy), 0, "stones torus {size} {policy}");
         }
     }
 }

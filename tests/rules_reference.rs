@@ -2,7 +2,7 @@
 //! naive flood-fill board sharing no code with `src/board` or `src/rules`).
 //!
 //! Random games in every variant and option (ko rules, suicide, scoring, button, threshold and
-//! compensation, snapback, walls, komi) are driven through GTP in process, with only the commands a
+//! compensation, snapback, walls, torus, komi) are driven through GTP in process, with only the commands a
 //! controller has: `boardsize`, `clear_board`, `komi`, `tengen-rules`, `play` (either colour, legal and
 //! illegal moves, `pass`), `undo`. After every command the engine's `gogui-rules_legal_moves` (as a set;
 //! `pass` stands for any legal pass-like move), `captures` of both colours, `gogui-rules_final_result`
@@ -133,6 +133,8 @@ fn random_rules(rng: &mut Rng64, size: usize) -> Rules {
         }
         // Walls are written in A1, B1, ... order by the engine; the order here does not matter.
     }
+    // A torus on a quarter of the games (3x3 and up, RULES.md 5.1).
+    r.torus = size >= 3 && rng.gen_bool(0.25);
     r
 }
 
@@ -240,6 +242,8 @@ fn start_game(rng: &mut Rng64, engine: &mut Engine2, model: &mut Model) {
             })
             .unwrap()
             .0;
+        // `boardsize 2` under a torus is refused (RULES.md 5.1): 3 instead.
+        let size = if model.rules.torus { size.max(3) } else { size };
         if size != model.size || rng.gen_bool(0.3) {
             engine.ok(&format!("boardsize {size}"));
             model.size = size;
@@ -302,7 +306,8 @@ fn play(engine: &mut Engine2, model: &mut Model, color: u8, text: &str, tally: &
                 End::Won { no_move: true, .. } => "no legal move",
                 End::Draw => "repetition",
             };
-            *tally.ends.entry(format!("{:?} {kind}", model.rules.variant)).or_default() += 1;
+            let torus = if model.rules.torus { " torus" } else { "" };
+            *tally.ends.entry(format!("{:?}{torus} {kind}", model.rules.variant)).or_default() += 1;
         }
         match mv {
             Mv::Stake(_) => tally.stakes += 1,
@@ -394,21 +399,7 @@ fn random_point(rng: &mut Rng64, size: usize) -> String {
 
 /// Is `p` surrounded by `color`'s stones (or the edge)? Only a preference for the random mover.
 fn own_eye(g: &Game, color: u8, p: usize) -> bool {
-    let (x, y, n) = (p % g.size, p / g.size, g.size);
-    let mut around = Vec::new();
-    if x > 0 {
-        around.push(p - 1);
-    }
-    if x + 1 < n {
-        around.push(p + 1);
-    }
-    if y > 0 {
-        around.push(p - n);
-    }
-    if y + 1 < n {
-        around.push(p + n);
-    }
-    around.iter().all(|&q| g.cell(q) == color) && g.cell(p) == EMPTY
+    g.neighbours(p).iter().all(|&q| g.cell(q) == color) && g.cell(p) == EMPTY
 }
 
 /// Plays `games` random games from `seed` and checks that they reached every kind of end and every
@@ -431,6 +422,10 @@ fn cross_check(seed: u64, games: usize) {
         "Stones no legal move",
         "Stoical repetition",
         "Stoical two passes",
+        // RULES.md 5.1: each variant on a torus, to its end.
+        "Go torus two passes",
+        "Stones torus decisive",
+        "Stoical torus two passes",
     ] {
         assert!(tally.ends.contains_key(end), "no {end} in {tally:?}");
     }

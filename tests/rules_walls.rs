@@ -82,7 +82,7 @@ fn a_wall_counts_for_nobody() {
     let scored = |rules_string: &str, black_prisoners: u32| -> String {
         let cfg = config(rules_string);
         fn score<R: Rules>(rules: R, diagram: &str, black_prisoners: u32) -> String {
-            let mut pos = Position::new(&rules, Board::from_diagram(diagram));
+            let mut pos = Position::new(&rules, Board::from_diagram_shaped(diagram));
             pos.prisoners.black = black_prisoners;
             Game::from_position(rules, pos).score(&[]).unwrap().to_string()
         }

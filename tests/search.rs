@@ -117,6 +117,31 @@ fn captures_a_big_group_in_atari() {
     }
 }
 
+/// On a torus (RULES.md 5.1) the group on the left edge keeps one liberty across it, J5, and the
+/// search finds the capture there.
+#[test]
+fn captures_across_the_edge_of_a_torus() {
+    for rules in ["go:torus=on", "stoical:torus=on"] {
+        let mut e = engine(rules, 9, 3, 2000);
+        setup(
+            &mut e,
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            X X X X . . . . .
+            O O O O X . . . .
+            X X X X . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .",
+        );
+        let d = e.genmove(Color::Black, true).unwrap();
+        assert_eq!(vertex(&e, d), "J5", "{rules}");
+        assert_eq!(e.game().prisoners(Color::Black), 4);
+    }
+}
+
 #[test]
 fn saves_its_own_group_in_atari() {
     let mut e = engine("go", 9, 5, 2000);

@@ -117,7 +117,16 @@ fn fake_gtp(mode: &str, limit: u32, log: &Path) -> String {
 
 #[test]
 fn selfplay_in_every_variant() {
-    for (rules, size) in [("go", 5), ("go:scoring=territory,button=on", 5), ("stones", 5), ("stoical", 5)] {
+    let variants = [
+        ("go", 5),
+        ("go:scoring=territory,button=on", 5),
+        ("stones", 5),
+        ("stoical", 5),
+        // RULES.md 5.1: a torus.
+        ("go:torus=on", 5),
+        ("stoical:torus=on,snapback=on", 5),
+    ];
+    for (rules, size) in variants {
         let dir = scratch(&format!("variant-{}", rules.replace([':', ',', '='], "_")));
         let d = dir.to_str().unwrap();
         let summary = tengen_ok(&argv(

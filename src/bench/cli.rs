@@ -106,6 +106,7 @@ pub fn configs(args: &BenchArgs) -> Result<Vec<BenchConfig>, String> {
         if let Some(size) = args.size {
             suite.retain(|c| c.start.board().size() == 9);
             for c in &mut suite {
+                c.rules.check_walls_fit(usize::from(size)).map_err(|e| format!("--rules: {e}"))?;
                 c.start = AnyGame::new(&c.rules, usize::from(size));
             }
         }
@@ -219,6 +220,15 @@ mod tests {
         assert!(c.iter().all(|c| c.rules.to_string().contains("snapback=on")));
         let sizes: Vec<_> = c.iter().map(|c| c.start.board().size()).collect();
         assert!(sizes.contains(&9) && sizes.contains(&19));
+    }
+
+    #[test]
+    fn a_torus_is_benched_like_any_rules() {
+        let c = configs_for(&["--rules", "stones:torus=on", "--threads", "1"]);
+        assert_eq!(c.len(), 4, "9x9 and 19x19, light and heavy");
+        assert!(c.iter().all(|c| c.start.is_torus() && c.rules.to_string().ends_with("torus=on")));
+        let args = Wrapper::try_parse_from(["bench", "--rules", "go:torus=on", "--size", "2"]).unwrap();
+        assert!(configs(&args.bench).unwrap_err().contains("a torus is at least 3x3"));
     }
 
     #[test]

@@ -5,8 +5,10 @@
 use super::cell_array::{CellArray, SINK, SLOTS};
 use super::color::Color;
 use super::point::{Geometry, Point, MAX_CELLS, MAX_SIZE};
+use super::topology::{AnyTopology, Flat, Links, Topology, Torus, MIN_TORUS_SIZE};
 use super::zobrist::KEYS;
 use std::fmt;
+use std::marker::PhantomData;
 
 /// What occupies a cell of the padded array. Border cells and walls are both `Wall`: a wall is just a
 /// border cell inside the board (RULES.md section 6).
@@ -223,6 +225,8 @@ struct Slots {
     /// read it without going through the box (the geometry moved in here cost 1% more
     /// instructions per light iteration).
     stride: usize,
+    /// The board shape's neighbour table: read by the torus (`Topology`), never by the flat board.
+    links: &'static Links,
     cells: CellArray<Cell>,
     /// Per point: how many neighbours are Empty, Black, White, Wall (indexed by `Cell as usize`).
     nbrs: CellArray<[u8; 4]>,
@@ -254,8 +258,21 @@ struct Slots {
 /// The physical board. Cloning allocates and copies about 37 KB (every slot of the per-cell arrays);
 /// use `clone_from` into a scratch board, which copies only the board's own cells and allocates
 /// nothing (the playout loop does this).
+///
+/// The board's shape is its type parameter (`Topology`): `Flat`, the default, or `Torus`
+/// (RULES.md 5.1). Why a type and not a flag: a flat board finds its neighbours by arithmetic on
+/// the padded array (`i ± 1`, `i ± stride`), the border cells standing for the edges, and a torus
+/// has no border to stand for anything, so its neighbours come from a table. A run-time flag would
+/// put a test (or the table's loads) into every neighbour loop of the flat placement core and
+/// playouts, which count their instructions by the percent (see the speed log); a type parameter,
+/// carried by the rules (`Rules::Topology`) as the variant is, compiles each shape's own core and
+/// playout loop, so the flat code is exactly what it was and the torus pays only its table's
+/// loads. Every board still carries its shape's table (`Links`), so that the code serving every
+/// board through one type (GTP, scoring, display) can read any board as `Board<AnyTopology>`
+/// (`as_any`): the fields do not depend on the parameter, and `repr(C)` makes the layouts equal.
 #[derive(Debug)]
-pub struct Board {
+#[repr(C)]
+pub struct Board<T: Topology = Flat> {
     geo: Geometry,
     s: Box<Slots>,
     /// Set by `let_hash_go_stale`: `hash` is no longer kept (a playout's scratch board).
@@ -263,9 +280,10 @@ pub struct Board {
     /// The point the given colour may not play because it would retake a single-stone ko at once.
     ko: Option<(Point, Color)>,
     walls: Vec<Point>,
+    topology: PhantomData<T>,
 }
 
-impl Clone for Board {
+impl<T: Topology> Clone for Board<T> {
     fn clone(&self) -> Self {
         Board {
             geo: self.geo,
@@ -273,6 +291,7 @@ impl Clone for Board {
             hash_stale: self.hash_stale,
             ko: self.ko,
             walls: self.walls.clone(),
+            topology: PhantomData,
         }
     }
 
@@ -290,6 +309,7 @@ impl Clone for Board {
         self.s.empties.copy_prefix(&src.s.empties, src.s.empty_count);
         self.s.empty_at.copy_prefix(&src.s.empty_at, n);
         self.s.stride = src.s.stride;
+        self.s.links = src.s.links;
         self.s.empty_count = src.s.empty_count;
         self.s.set_aside = src.s.set_aside;
         self.s.hash = src.s.hash;
@@ -299,27 +319,50 @@ impl Clone for Board {
     }
 }
 
-impl PartialEq for Board {
+impl<T: Topology> PartialEq for Board<T> {
     /// Two boards are equal when they hold the same stones and walls (the board position).
     fn eq(&self, other: &Self) -> bool {
         self.geo == other.geo && self.cells() == other.cells()
     }
 }
 
-impl Board {
-    /// An empty board of side `size` (2..=25).
+impl Board<Flat> {
+    /// An empty flat board of side `size` (2..=25).
     pub fn new(size: usize) -> Board {
         Board::with_walls(size, &[])
     }
 
-    /// An empty board whose `walls` points are blocked for good.
+    /// An empty flat board whose `walls` points are blocked for good.
     pub fn with_walls(size: usize, walls: &[Point]) -> Board {
+        Board::shaped(size, walls)
+    }
+
+    /// A flat board from a diagram (`from_diagram_shaped`).
+    pub fn from_diagram(diagram: &str) -> Board {
+        Board::from_diagram_shaped(diagram)
+    }
+}
+
+impl Board<Torus> {
+    /// An empty torus of side `size` (3..=25).
+    pub fn torus(size: usize) -> Board<Torus> {
+        Board::shaped(size, &[])
+    }
+}
+
+impl<T: Topology> Board<T> {
+    /// An empty board of this shape whose `walls` points are blocked for good. A torus is at least
+    /// 3x3 (`MIN_TORUS_SIZE`).
+    pub fn shaped(size: usize, walls: &[Point]) -> Board<T> {
         let geo = Geometry::new(size);
         let n = geo.cells();
+        assert!(!T::TORUS || size >= MIN_TORUS_SIZE, "a torus of side {size}");
+        let links = Links::of(size, T::TORUS);
         let mut b = Board {
             geo,
             s: Box::new(Slots {
                 stride: geo.stride,
+                links,
                 cells: CellArray::new(Cell::Wall),
                 nbrs: CellArray::new([0; 4]),
                 elibs: CellArray::new(0),
@@ -336,6 +379,7 @@ impl Board {
             hash_stale: false,
             ko: None,
             walls: Vec::new(),
+            topology: PhantomData,
         };
         for p in geo.points() {
             b.s.cells[p.idx()] = Cell::Empty;
@@ -375,6 +419,22 @@ impl Board {
     #[inline]
     pub fn size(&self) -> usize {
         self.geo.size
+    }
+
+    /// Do this board's edges wrap (a torus)?
+    #[inline]
+    pub fn is_torus(&self) -> bool {
+        T::wraps(self.s.links)
+    }
+
+    /// This board as one of either shape, for the code that serves every board through one type.
+    #[inline]
+    pub fn as_any(&self) -> &Board<AnyTopology> {
+        // SAFETY: `Board` is `repr(C)` and its fields do not depend on `T` (the `PhantomData` is
+        // zero-sized with alignment 1 whatever `T` is), so `Board<T>` and `Board<AnyTopology>` have
+        // one layout; `AnyTopology` reads the neighbours from the board's own table, right for
+        // either shape.
+        unsafe { &*(self as *const Board<T>).cast::<Board<AnyTopology>>() }
     }
 
     #[inline]
@@ -459,16 +519,24 @@ impl Board {
         self.geo.points().filter(|&p| self.s.cells[p.idx()] == Cell::stone(c)).count()
     }
 
+    /// The four neighbours of a point: below, left, right, above (wrapped on a torus).
     #[inline]
     pub fn neighbours(&self, p: Point) -> [Point; 4] {
-        let (i, s) = (p.0, self.geo.stride as u16);
-        [Point(i - s), Point(i - 1), Point(i + 1), Point(i + s)]
+        T::neighbours(p.idx(), self.geo.stride, self.s.links).map(|q| Point(q as u16))
     }
 
+    /// The four diagonals of a point: below-left, below-right, above-left, above-right.
     #[inline]
     pub fn diagonals(&self, p: Point) -> [Point; 4] {
-        let (i, s) = (p.0, self.geo.stride as u16);
-        [Point(i - s - 1), Point(i - s + 1), Point(i + s - 1), Point(i + s + 1)]
+        T::diagonals(p.idx(), self.geo.stride, self.s.links).map(|q| Point(q as u16))
+    }
+
+    /// The eight points around `p`, in the padded array's order on a flat board: below-left,
+    /// below, below-right, left, right, above-left, above, above-right (wrapped on a torus).
+    #[inline]
+    pub fn around(&self, p: Point) -> [Point; 8] {
+        let ([b, l, r, a], [bl, br, al, ar]) = (self.neighbours(p), self.diagonals(p));
+        [bl, b, br, l, r, al, a, ar]
     }
 
     /// How many of `p`'s four neighbours hold `cell` (kept incrementally).
@@ -502,7 +570,7 @@ impl Board {
     }
 
     /// The stones of the chain through `p`.
-    pub fn chain_stones(&self, p: Point) -> ChainStones<'_> {
+    pub fn chain_stones(&self, p: Point) -> ChainStones<'_, T> {
         let h = self.s.head[p.idx()];
         ChainStones { board: self, head: h, cur: h, done: false }
     }
@@ -608,7 +676,7 @@ impl Board {
         let (i, s) = (p.idx(), self.geo.stride);
         debug_assert_eq!(self.s.nbrs[i][Cell::Empty as usize], 0, "a point with an empty neighbour");
         let mut lives = false;
-        for q in neighbour_cells(i, s) {
+        for q in T::neighbours(i, s, self.s.links) {
             // A wall's head is the sink, whose sums mean nothing: its verdict is masked out below.
             let atari = self.s.chain_of_head(self.s.head[q]).in_atari_at(i);
             // A friendly chain with another liberty keeps the new stone alive; an enemy chain whose
@@ -651,7 +719,7 @@ impl Board {
         let enemy = Cell::stone(color.opponent());
         let i = p.idx();
         let mut captures = false;
-        for q in neighbour_cells(i, self.geo.stride) {
+        for q in T::neighbours(i, self.geo.stride, self.s.links) {
             let atari = self.s.masked_chain(self.s.head[q] as usize).in_atari_at(i);
             captures |= (self.s.cells[q] == enemy) & atari;
         }
@@ -768,7 +836,7 @@ impl Board {
         self.s.assert_inside(p);
         debug_assert!(self.is_empty_point(p), "play on a non-empty point");
         debug_assert!(HASHED || self.hash_stale, "an unhashed placement on a board that keeps its hash");
-        let placed = self.s.play::<HASHED>(color, p);
+        let placed = self.s.play::<HASHED, T>(color, p);
         // A lone stone that captured one stone and now has that point as its only liberty: the opponent
         // retaking at once would recreate the previous position.
         self.ko = None;
@@ -900,9 +968,10 @@ impl Board {
         Ok(())
     }
 
-    /// Builds a board from a diagram, rows top first: `X` black, `O` white, `.` empty, `#` wall;
-    /// spaces are ignored. Stones are placed in reading order (a diagram should hold no dead chains).
-    pub fn from_diagram(diagram: &str) -> Board {
+    /// Builds a board of this shape from a diagram, rows top first: `X` black, `O` white, `.`
+    /// empty, `#` wall; spaces are ignored. Stones are placed in reading order (a diagram should
+    /// hold no dead chains).
+    pub fn from_diagram_shaped(diagram: &str) -> Board<T> {
         let rows: Vec<Vec<char>> = diagram
             .lines()
             .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
@@ -919,7 +988,7 @@ impl Board {
                 }
             }
         }
-        let mut b = Board::with_walls(size, &walls);
+        let mut b = Board::shaped(size, &walls);
         for (r, row) in rows.iter().enumerate() {
             for (x, &ch) in row.iter().enumerate() {
                 let p = geo.point(x, size - 1 - r);
@@ -957,21 +1026,21 @@ impl Board {
     }
 }
 
-impl fmt::Display for Board {
+impl<T: Topology> fmt::Display for Board<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_diagram())
     }
 }
 
 /// Iterator over the stones of one chain (its ring).
-pub struct ChainStones<'a> {
-    board: &'a Board,
+pub struct ChainStones<'a, T: Topology> {
+    board: &'a Board<T>,
     head: u16,
     cur: u16,
     done: bool,
 }
 
-impl Iterator for ChainStones<'_> {
+impl<T: Topology> Iterator for ChainStones<'_, T> {
     type Item = Point;
     #[inline]
     fn next(&mut self) -> Option<Point> {
@@ -991,13 +1060,6 @@ impl Iterator for ChainStones<'_> {
 #[inline(always)]
 fn is_eye_shaped(nbrs: [u8; 4]) -> bool {
     nbrs[Cell::Empty as usize] == 0 && (nbrs[Cell::Black as usize] == 0 || nbrs[Cell::White as usize] == 0)
-}
-
-/// The array indices of cell `i`'s four neighbours (`Board::neighbours` as plain indices, for the
-/// loops that index several per-cell arrays).
-#[inline(always)]
-fn neighbour_cells(i: usize, stride: usize) -> [usize; 4] {
-    [i - stride, i - 1, i + 1, i + stride]
 }
 
 /// The placement core's view of the per-cell arrays: without the `CellArray` mask, which a
@@ -1115,25 +1177,26 @@ fn at_mut<T>(array: &mut CellArray<T>, i: usize) -> &mut T {
 
 /// The mutating core of `Board::place`: the placement, merges, captures and the free-point list.
 impl Slots {
+    /// The array indices of cell `i`'s four neighbours (`Board::neighbours` as plain indices).
     #[inline(always)]
-    fn neighbours(&self, i: usize) -> [usize; 4] {
-        neighbour_cells(i, self.stride)
+    fn neighbours<T: Topology>(&self, i: usize) -> [usize; 4] {
+        T::neighbours(i, self.stride, self.links)
     }
 
     /// `neighbours(i)[k]` (`k` below 4), computed rather than read from the array: for the
     /// placement's rare paths, so that the common one need not keep the four cells in memory.
+    /// (On a torus, one entry of the table.)
     #[inline(always)]
-    fn side(&self, i: usize, k: usize) -> usize {
-        let step = if k == 0 || k == 3 { self.stride } else { 1 };
-        let j = if k < 2 { i - step } else { i + step };
-        debug_assert_eq!(j, self.neighbours(i)[k], "side {k} of cell {i}");
+    fn side<T: Topology>(&self, i: usize, k: usize) -> usize {
+        let j = T::side(i, self.stride, self.links, k);
+        debug_assert_eq!(j, self.neighbours::<T>(i)[k], "side {k} of cell {i}");
         j
     }
 
     /// Places the stone; `i` is at least a row and a cell inside the array and below `MAX_CELLS`
     /// (`Board::place` checks it), so that the unchecked accessors above stay in range.
     #[inline(always)]
-    fn play<const HASHED: bool>(&mut self, color: Color, p: Point) -> Placement {
+    fn play<const HASHED: bool, T: Topology>(&mut self, color: Color, p: Point) -> Placement {
         let own = Cell::stone(color);
         let enemy = Cell::stone(color.opponent());
         let i = p.idx();
@@ -1152,7 +1215,7 @@ impl Slots {
         // random, so such a branch is mispredicted again and again): each neighbour's sum of
         // empty neighbours' words loses this point, and so does a stone's chain.
         let word = lib_word(i);
-        let nbrs = self.neighbours(i);
+        let nbrs = self.neighbours::<T>(i);
         // Which neighbours' chains the stone captures, as bits, also found without a branch: most
         // placements capture nothing, and one well-predicted test of the bits then replaces four
         // random tests of what the neighbours hold. A chain beside the stone twice loses its last
@@ -1182,7 +1245,7 @@ impl Slots {
         }
         self.join(i, first, chain);
         while others != 0 {
-            let j = self.side(i, others.trailing_zeros() as usize);
+            let j = self.side::<T>(i, others.trailing_zeros() as usize);
             others &= others - 1;
             // Two sides of one other chain: the first merge joined the second.
             if self.head(j) != self.head(i) {
@@ -1196,17 +1259,17 @@ impl Slots {
             // on the order of removal.
             dead = 0;
             for k in 0..4 {
-                let j = self.side(i, k);
+                let j = self.side::<T>(i, k);
                 let out = (self.cell(j) == enemy) & self.chain(self.head(j)).has_no_liberty();
                 dead |= (out as u32) << k;
             }
         }
         while dead != 0 {
-            let j = self.side(i, dead.trailing_zeros() as usize);
+            let j = self.side::<T>(i, dead.trailing_zeros() as usize);
             dead &= dead - 1;
             // Two sides of one chain: the first removal emptied the second.
             if self.cell(j) == enemy {
-                let (stones, stakes) = self.remove_chain::<HASHED>(self.head(j));
+                let (stones, stakes) = self.remove_chain::<HASHED, T>(self.head(j));
                 placed.captured += stones;
                 placed.captured_stakes += stakes;
                 placed.single_capture = Point(j as u16);
@@ -1217,7 +1280,7 @@ impl Slots {
         }
         let h = self.head(i);
         if self.chain(h).has_no_liberty() {
-            let (stones, stakes) = self.remove_chain::<HASHED>(h);
+            let (stones, stakes) = self.remove_chain::<HASHED, T>(h);
             placed.suicided = stones;
             placed.suicided_stakes = stakes;
         }
@@ -1289,7 +1352,7 @@ impl Slots {
 
     /// Removes the chain with head `h`; returns its stones and stakes.
     #[inline(never)]
-    fn remove_chain<const HASHED: bool>(&mut self, h: usize) -> (u16, u16) {
+    fn remove_chain<const HASHED: bool, T: Topology>(&mut self, h: usize) -> (u16, u16) {
         let cell = self.cell(h);
         let color = cell.color().expect("removing a chain of stones");
         let chain = self.chain(h);
@@ -1305,7 +1368,7 @@ impl Slots {
             // neighbour of the chain itself adds to the sink (removed already) or to the chain's
             // own slot (not yet), whose statistics are read above and never again.
             let word = lib_word(s);
-            for j in self.neighbours(s) {
+            for j in self.neighbours::<T>(s) {
                 // Every neighbour, the chain's own stones included, has one more empty neighbour.
                 self.shift_neighbour(j, cell, Cell::Empty);
                 let e = at_mut(&mut self.elibs, j);

@@ -7,10 +7,12 @@ mod board;
 mod cell_array;
 mod color;
 mod point;
+mod topology;
 mod zobrist;
 
 pub use board::{Board, Cell, ChainStones, Placement};
 pub use cell_array::CellArray;
 pub use color::{ByColor, Color};
 pub use point::{Geometry, Point, Vertex, MAX_CELLS, MAX_SIZE, MIN_SIZE};
+pub use topology::{AnyTopology, Flat, Links, Topology, Torus, MIN_TORUS_SIZE};
 pub use zobrist::KEYS;

@@ -128,7 +128,8 @@ impl Engine {
 
     /// Changes the board size (and clears the board); komi and rules stay.
     pub fn set_size(&mut self, size: usize) -> Result<(), EngineError> {
-        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+        // A torus is at least 3x3 (RULES.md 5.1).
+        if !(MIN_SIZE.max(self.rules.min_size())..=MAX_SIZE).contains(&size) {
             return Err(EngineError::UnacceptableSize);
         }
         self.size = size;

@@ -95,6 +95,7 @@ impl Engine {
                 .ok_or_else(|| fail(format!("komi {k} is not a multiple of 0.5 within 1000")))?;
             rules.komi = Komi::Set(k);
         }
+        rules.check_walls_fit(size).map_err(|e| fail(e.to_string()))?;
         let mut game = AnyGame::new(&rules, size);
         let geo = *game.board().geometry();
         let point = |(x, y): (usize, usize)| -> Result<Point, EngineError> {

@@ -17,7 +17,7 @@
 //! of plays bounds every read: a line that runs out of it, or deeper than a few board lengths, counts
 //! as an escape, so the reader only ever claims a capture it has proved.
 
-use crate::board::{Board, Cell, Color, Point};
+use crate::board::{Board, Cell, Color, Flat, Point, Topology};
 
 use super::tactics::PointSet;
 
@@ -26,16 +26,24 @@ use super::tactics::PointSet;
 const READ_BUDGET: u32 = 400;
 
 /// Scratch boards and the budget of the read in progress. Make one per search thread and reuse it.
-#[derive(Debug, Default)]
-pub struct LadderReader {
+/// Of one board shape: on a torus a ladder never meets an edge, and runs on (around the board)
+/// until it meets stones or the budget runs out.
+#[derive(Debug)]
+pub struct LadderReader<T: Topology = Flat> {
     /// `boards[d]` holds the position `d` plies into the current line.
-    boards: Vec<Board>,
+    boards: Vec<Board<T>>,
     /// Plays left for the read in progress.
     budget: u32,
 }
 
-impl LadderReader {
-    pub fn new() -> LadderReader {
+impl<T: Topology> Default for LadderReader<T> {
+    fn default() -> Self {
+        LadderReader { boards: Vec::new(), budget: 0 }
+    }
+}
+
+impl<T: Topology> LadderReader<T> {
+    pub fn new() -> LadderReader<T> {
         LadderReader::default()
     }
 
@@ -43,7 +51,7 @@ impl LadderReader {
     /// when proved: for a chain with one liberty whose owner is to move, every escape fails; for a
     /// chain with two liberties and the attacker to move, some atari captures. Any other case (three or
     /// more liberties, a defender with two liberties to move) is not a ladder: false.
-    pub fn captured(&mut self, board: &Board, chain: Point, to_move: Color) -> bool {
+    pub fn captured(&mut self, board: &Board<T>, chain: Point, to_move: Color) -> bool {
         if board.cell(chain).color().is_none() {
             return false;
         }
@@ -55,7 +63,7 @@ impl LadderReader {
     /// After `color` plays the empty point `p` on `board`, is the chain through `chain` captured by a
     /// ladder, the opponent to move? (`chain` may be `p` itself: does this extension run into a
     /// ladder?) A chain that the move itself removes counts as captured.
-    pub fn captured_after(&mut self, board: &Board, color: Color, p: Point, chain: Point) -> bool {
+    pub fn captured_after(&mut self, board: &Board<T>, color: Color, p: Point, chain: Point) -> bool {
         self.budget = READ_BUDGET;
         self.load(0, board);
         self.boards[0].play(color, p);
@@ -63,7 +71,7 @@ impl LadderReader {
     }
 
     /// Copies `board` into the scratch board of `ply`, growing the stack by one when needed.
-    fn load(&mut self, ply: usize, board: &Board) {
+    fn load(&mut self, ply: usize, board: &Board<T>) {
         if ply == self.boards.len() {
             self.boards.push(board.clone());
         } else {

@@ -37,8 +37,8 @@ pub use ladder::LadderReader;
 pub use pattern::Pat3;
 pub use tactics::{atari_escapes_near, captures_near, escapes, self_atari, PointSet};
 
-use crate::board::{Board, Cell, Color, Placement, Point};
-use crate::rules::{Move, Outcome, Position, Rules, Scoring, Standard, Stoical, Stones, Variant};
+use crate::board::{Cell, Color, Placement, Point, Topology};
+use crate::rules::{BoardOf, Move, Outcome, Position, Rules, Scoring, Standard, Stoical, Stones, Variant};
 use rand::{Rng as _, RngCore};
 use rand_xoshiro::Xoroshiro128PlusPlus;
 use std::fmt;
@@ -84,7 +84,7 @@ pub trait Simulate: Rules {
     }
 }
 
-impl Simulate for Standard {
+impl<T: Topology> Simulate for Standard<T> {
     #[inline]
     fn final_margin(&self, pos: &Position<Self>, area: i32) -> f64 {
         let button = match pos.extra.button {
@@ -130,7 +130,7 @@ impl Simulate for Standard {
     }
 }
 
-impl Simulate for Stoical {
+impl<T: Topology> Simulate for Stoical<T> {
     #[inline]
     fn final_margin(&self, _pos: &Position<Self>, area: i32) -> f64 {
         area as f64 - self.komi
@@ -148,7 +148,7 @@ impl Simulate for Stoical {
     }
 }
 
-impl Simulate for Stones {
+impl<T: Topology> Simulate for Stones<T> {
     /// Only at the move cap: who is nearer to their threshold (Black's lead minus Black's threshold,
     /// against White's lead minus White's threshold).
     #[inline]
@@ -694,7 +694,7 @@ impl<R: Simulate> Playout<R> {
     fn scan_light(&mut self, rules: &R, color: Color, rng: &mut Rng, ply: u32) -> Option<Point> {
         let mut noted = [Point::NONE; SET_ASIDE_PER_MOVE];
         let mut count = 0;
-        let mut note = |b: &Board, p: Point| {
+        let mut note = |b: &BoardOf<R>, p: Point| {
             if count < SET_ASIDE_PER_MOVE && b.is_eye_shaped_point(p) {
                 noted[count] = p;
                 count += 1;
@@ -850,18 +850,7 @@ impl<R: Simulate> Playout<R> {
             }
             if chance(rng, PATTERN_RATE) {
                 let mut cands = PointSet::<8>::default();
-                let s = b.geometry().stride as u16;
-                for q in [
-                    last.0 - s - 1,
-                    last.0 - s,
-                    last.0 - s + 1,
-                    last.0 - 1,
-                    last.0 + 1,
-                    last.0 + s - 1,
-                    last.0 + s,
-                    last.0 + s + 1,
-                ] {
-                    let q = Point(q);
+                for q in b.around(last) {
                     if b.is_empty_point(q) && self.pat3.matches(b, q) {
                         cands.push_distinct(q);
                     }

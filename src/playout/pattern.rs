@@ -6,7 +6,7 @@
 //! built at compile time by expanding every pattern over its wildcards, its eight symmetries and both
 //! colour assignments, so a lookup is eight loads and one bit test.
 
-use crate::board::{Board, Cell, Point};
+use crate::board::{Board, Cell, Point, Topology};
 
 /// The patterns, rows top first, centre always the empty point to play. `X`: a stone of one colour,
 /// `O`: the other colour, `.`: empty, `#`: edge or wall, `x`: not `X`, `o`: not `O`, `?`: anything.
@@ -135,7 +135,16 @@ impl Pat3 {
 
     /// The neighbourhood key of `p`: two bits per neighbour in `OFFSETS` order.
     #[inline]
-    pub fn key(board: &Board, p: Point) -> u16 {
+    pub fn key<T: Topology>(board: &Board<T>, p: Point) -> u16 {
+        if T::TORUS {
+            // The same neighbours, wrapped: `Board::around` lists them bottom row first.
+            let around = board.around(p);
+            let mut key = 0u16;
+            for (i, k) in [5, 6, 7, 3, 4, 0, 1, 2].into_iter().enumerate() {
+                key |= (board.cell(around[k]) as u16) << (2 * i);
+            }
+            return key;
+        }
         let s = board.geometry().stride as i32;
         let mut key = 0u16;
         for (i, &(dx, dy)) in OFFSETS.iter().enumerate() {
@@ -147,7 +156,7 @@ impl Pat3 {
 
     /// Does some pattern match around the empty point `p`?
     #[inline]
-    pub fn matches(&self, board: &Board, p: Point) -> bool {
+    pub fn matches<T: Topology>(&self, board: &Board<T>, p: Point) -> bool {
         let k = Pat3::key(board, p) as usize;
         self.bits[k >> 6] & (1 << (k & 63)) != 0
     }

@@ -1,7 +1,7 @@
 //! Cheap local tactics shared by the heavy playout policy and the tree's priors: self-atari, atari
 //! escapes and captures near a move. All O(1) or a walk of the chains next to one point; no allocation.
 
-use crate::board::{Board, Cell, Color, Point};
+use crate::board::{Board, Cell, Color, Point, Topology};
 
 /// A small fixed-capacity list of points (duplicates skipped), so the hot loop never allocates.
 #[derive(Clone, Copy, Debug)]
@@ -77,7 +77,7 @@ impl<const N: usize> PointSet<N> {
 /// If a stone of `color` at empty `p` would leave its group with at most one liberty (counting the
 /// liberties its captures open as one each), the number of stones in that group; `None` otherwise.
 /// A capture of two or more stones is never called a self-atari.
-pub fn self_atari(board: &Board, color: Color, p: Point) -> Option<u32> {
+pub fn self_atari<T: Topology>(board: &Board<T>, color: Color, p: Point) -> Option<u32> {
     // Two empty neighbours: two liberties at once (the common case, O(1)).
     if board.neighbour_count(p, Cell::Empty) >= 2 {
         return None;
@@ -129,13 +129,18 @@ pub fn self_atari(board: &Board, color: Color, p: Point) -> Option<u32> {
 /// Would `color` playing at the last liberty `lib` of its chain in atari get out of atari (two or more
 /// liberties afterwards)?
 #[inline]
-pub fn escapes(board: &Board, color: Color, lib: Point) -> bool {
+pub fn escapes<T: Topology>(board: &Board<T>, color: Color, lib: Point) -> bool {
     self_atari(board, color, lib).is_none()
 }
 
 /// Adds to `out` the moves near `last` that capture: the liberty of `last`'s chain if it is in atari,
 /// and of enemy chains next to it in atari.
-pub fn captures_near<const N: usize>(board: &Board, color: Color, last: Point, out: &mut PointSet<N>) {
+pub fn captures_near<const N: usize, T: Topology>(
+    board: &Board<T>,
+    color: Color,
+    last: Point,
+    out: &mut PointSet<N>,
+) {
     let enemy = Cell::stone(color.opponent());
     if board.cell(last) == enemy {
         if let Some(l) = board.atari_liberty(last) {
@@ -154,8 +159,8 @@ pub fn captures_near<const N: usize>(board: &Board, color: Color, last: Point, o
 /// Adds to `out` the answers to own chains next to `last` that are in atari: extending at the last
 /// liberty when that gains liberties, and capturing an enemy chain in atari that touches ours
 /// (the counter-capture that saves it). Chains longer than `walk_limit` are not walked for captures.
-pub fn atari_escapes_near<const N: usize>(
-    board: &Board,
+pub fn atari_escapes_near<const N: usize, T: Topology>(
+    board: &Board<T>,
     color: Color,
     last: Point,
     walk_limit: usize,

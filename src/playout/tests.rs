@@ -11,7 +11,7 @@ fn rng(seed: u64) -> Rng {
 /// checks that each one ends, within the move cap, with a consistent board.
 fn terminates_everywhere<R: Simulate>(rules: R, policy: Policy, count: usize) {
     let mut r = rng(7);
-    for size in 2..=25 {
+    for size in crate::board::MIN_SIZE.max(R::Topology::TORUS as usize * 3)..=25 {
         for walls in [false, true] {
             let geo = Geometry::new(size);
             let wall_points: Vec<Point> = if walls && size >= 3 {
@@ -19,7 +19,7 @@ fn terminates_everywhere<R: Simulate>(rules: R, policy: Policy, count: usize) {
             } else {
                 Vec::new()
             };
-            let start = Position::new(&rules, Board::with_walls(size, &wall_points));
+            let start = Position::new(&rules, Board::shaped(size, &wall_points));
             let mut playout = Playout::new(&start);
             for _ in 0..count {
                 let res = playout.run(&rules, &start, policy, &mut r);
@@ -44,6 +44,10 @@ fn playouts_terminate_on_every_size_and_variant() {
         );
         terminates_everywhere(Stones::default(), policy, 3);
         terminates_everywhere(Stoical::default(), policy, 3);
+        // On a torus (3x3 and up).
+        terminates_everywhere(Standard::default().on::<crate::board::Torus>(), policy, 3);
+        terminates_everywhere(Stones::default().on::<crate::board::Torus>(), policy, 3);
+        terminates_everywhere(Stoical::default().on::<crate::board::Torus>(), policy, 3);
     }
 }
 
@@ -351,7 +355,7 @@ fn stuck_shortcut_agrees<R: Simulate>(rules: &R, size: usize, walls: bool, seeds
     let geo = Geometry::new(size);
     let wall_points: Vec<Point> =
         if walls { vec![geo.point(size / 2, size / 2), geo.point(1, size - 2)] } else { Vec::new() };
-    let start = Position::new(rules, Board::with_walls(size, &wall_points));
+    let start = Position::new(rules, Board::shaped(size, &wall_points));
     let mut with = Playout::new(&start);
     let mut without = Playout::new(&start);
     without.stuck_log.off = true;
@@ -402,7 +406,7 @@ fn mercy_playout<R: Simulate>(
     threshold: Option<u32>,
     seed: u64,
 ) -> PlayoutResult {
-    let mut start = Position::new(rules, Board::from_diagram(diagram));
+    let mut start = Position::new(rules, Board::from_diagram_shaped(diagram));
     start.to_move = to_move;
     let mut p = Playout::new(&start);
     p.mercy_at(threshold);

@@ -1,14 +1,18 @@
 //! `AnyGame`: the one place where the variant is chosen at run time, once per GTP command.
 
 use super::{Game, Illegal, Move, Outcome, Position, RulesConfig, Setup, Standard, Stoical, Stones, Variant};
-use crate::board::{Board, Color, Placement, Point};
+use crate::board::{AnyTopology, Board, Color, Placement, Point, Torus};
 
-/// A game of whichever variant the rules configuration selects.
+/// A game of whichever variant the rules configuration selects, on a flat board or a torus.
 #[derive(Debug, Clone)]
 pub enum AnyGame {
     Go(Game<Standard>),
     Stones(Game<Stones>),
     Stoical(Game<Stoical>),
+    /// The same variants on a torus (`torus=on`, RULES.md 5.1).
+    GoTorus(Game<Standard<Torus>>),
+    StonesTorus(Game<Stones<Torus>>),
+    StoicalTorus(Game<Stoical<Torus>>),
 }
 
 /// Runs `$body` with `$g` bound to the variant's `Game<R>` (monomorphized for each variant).
@@ -19,31 +23,49 @@ macro_rules! with_game {
             $crate::rules::AnyGame::Go($g) => $body,
             $crate::rules::AnyGame::Stones($g) => $body,
             $crate::rules::AnyGame::Stoical($g) => $body,
+            $crate::rules::AnyGame::GoTorus($g) => $body,
+            $crate::rules::AnyGame::StonesTorus($g) => $body,
+            $crate::rules::AnyGame::StoicalTorus($g) => $body,
         }
     };
 }
 
 impl AnyGame {
     /// A new game of `config`'s variant on an empty `size` board with its walls.
+    /// (A torus is at least 3x3: `RulesConfig::min_size`.)
     pub fn new(config: &RulesConfig, size: usize) -> AnyGame {
-        let board = config.board(size);
+        if config.torus {
+            return match config.variant() {
+                Variant::Go => AnyGame::GoTorus(Game::new(config.standard().on(), config.board(size))),
+                Variant::Stones => AnyGame::StonesTorus(Game::new(config.stones().on(), config.board(size))),
+                Variant::Stoical => {
+                    AnyGame::StoicalTorus(Game::new(config.stoical().on(), config.board(size)))
+                }
+            };
+        }
         match config.variant() {
-            Variant::Go => AnyGame::Go(Game::new(config.standard(), board)),
-            Variant::Stones => AnyGame::Stones(Game::new(config.stones(), board)),
-            Variant::Stoical => AnyGame::Stoical(Game::new(config.stoical(), board)),
+            Variant::Go => AnyGame::Go(Game::new(config.standard(), config.board(size))),
+            Variant::Stones => AnyGame::Stones(Game::new(config.stones(), config.board(size))),
+            Variant::Stoical => AnyGame::Stoical(Game::new(config.stoical(), config.board(size))),
         }
     }
 
     pub fn variant(&self) -> Variant {
         match self {
-            AnyGame::Go(_) => Variant::Go,
-            AnyGame::Stones(_) => Variant::Stones,
-            AnyGame::Stoical(_) => Variant::Stoical,
+            AnyGame::Go(_) | AnyGame::GoTorus(_) => Variant::Go,
+            AnyGame::Stones(_) | AnyGame::StonesTorus(_) => Variant::Stones,
+            AnyGame::Stoical(_) | AnyGame::StoicalTorus(_) => Variant::Stoical,
         }
     }
 
-    pub fn board(&self) -> &Board {
-        with_game!(self, g => g.board())
+    /// Is the game played on a torus?
+    pub fn is_torus(&self) -> bool {
+        self.board().is_torus()
+    }
+
+    /// The board, of either shape (`Board::as_any`).
+    pub fn board(&self) -> &Board<AnyTopology> {
+        with_game!(self, g => g.board().as_any())
     }
 
     pub fn to_move(&self) -> Color {

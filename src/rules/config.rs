@@ -1,9 +1,10 @@
 //! Rules strings: `VARIANT[:key=value,...]`, e.g. `go:scoring=territory,ko=positional`,
 //! `stones:threshold=7,compensation=6`, `stoical:snapback=on`, any of them with `walls=C3+G7`.
+//! Any of them with `torus=on` is played on a torus (RULES.md 5.1).
 //! The same syntax serves `tengen gtp --rules`, GTP `tengen-rules`, and SGF `RU`.
 
 use super::{KoRule, Scoring, Standard, Stoical, Stones, Variant};
-use crate::board::{Board, Geometry, Point, MAX_SIZE};
+use crate::board::{Board, Geometry, Point, Topology, MAX_SIZE};
 use std::fmt;
 
 /// Komi: the variant's default until a controller or the rules string sets one.
@@ -30,6 +31,8 @@ pub struct RulesConfig {
     pub komi: Komi,
     /// Walls as (column, row from the bottom); those off a smaller board are ignored there.
     pub walls: Vec<(usize, usize)>,
+    /// The board's edges wrap (`torus=on`, RULES.md 5.1), in any variant.
+    pub torus: bool,
 }
 
 /// Why a rules string was refused. GTP answers `unknown rules: <reason>`.
@@ -55,6 +58,7 @@ impl Default for RulesConfig {
             },
             komi: Komi::Default,
             walls: Vec::new(),
+            torus: false,
         }
     }
 }
@@ -100,11 +104,12 @@ impl RulesConfig {
     }
 
     pub fn stoical(&self) -> Stoical {
-        Stoical { snapback: self.variant.snapback, komi: self.komi_value() }
+        Stoical { snapback: self.variant.snapback, komi: self.komi_value(), ..Stoical::default() }
     }
 
-    /// An empty board of `size` with this configuration's walls (those that fit on it).
-    pub fn board(&self, size: usize) -> Board {
+    /// An empty board of `size` with this configuration's walls (those that fit on it), of shape
+    /// `T` (the caller picks it from `torus`).
+    pub fn board<T: Topology>(&self, size: usize) -> Board<T> {
         let geo = Geometry::new(size);
         let walls: Vec<Point> = self
             .walls
@@ -112,7 +117,16 @@ impl RulesConfig {
             .filter(|&&(x, y)| x < size && y < size)
             .map(|&(x, y)| geo.point(x, y))
             .collect();
-        Board::with_walls(size, &walls)
+        Board::shaped(size, &walls)
+    }
+
+    /// The smallest board these rules are played on: 3 on a torus (RULES.md 5.1), else 2.
+    pub fn min_size(&self) -> usize {
+        if self.torus {
+            crate::board::MIN_TORUS_SIZE
+        } else {
+            crate::board::MIN_SIZE
+        }
     }
 
     /// Parses a rules string. Komi is `Komi::Default` unless the string sets it.
@@ -142,6 +156,7 @@ impl RulesConfig {
             let (k, v) = (key.as_str(), value.as_str());
             match (variant, k) {
                 (_, "walls") => cfg.walls = parse_walls(v)?,
+                (_, "torus") => cfg.torus = parse_switch(k, v)?,
                 (Variant::Go | Variant::Stoical, "komi") => {
                     let komi: f64 =
                         v.parse().map_err(|_| RulesError(format!("komi '{v}' is not a number")))?;
@@ -190,8 +205,12 @@ impl RulesConfig {
         Ok(cfg)
     }
 
-    /// Are all the walls on a board of `size`? A wall off the board would be silently ignored.
+    /// Do these rules fit a board of `size`: all the walls on it (a wall off the board would be
+    /// silently ignored), and a torus at least 3x3 (RULES.md 5.1)?
     pub fn check_walls_fit(&self, size: usize) -> Result<(), RulesError> {
+        if size < self.min_size() {
+            return Err(RulesError(format!("a torus is at least 3x3, not {size}x{size}")));
+        }
         let geo = Geometry::new(MAX_SIZE);
         match self.walls.iter().find(|&&(x, y)| x >= size || y >= size) {
             Some(&(x, y)) => {
@@ -217,7 +236,12 @@ impl RulesConfig {
             "tromp-taylor" | "tromp_taylor" => (Scoring::Area, KoRule::Positional, true),
             _ => return None,
         };
-        let mut cfg = RulesConfig { komi: base.komi, walls: base.walls.clone(), ..RulesConfig::default() };
+        let mut cfg = RulesConfig {
+            komi: base.komi,
+            walls: base.walls.clone(),
+            torus: base.torus,
+            ..RulesConfig::default()
+        };
         cfg.variant.go = Standard { scoring, ko, suicide_allowed: suicide, ..Standard::default() };
         Some(cfg)
     }
@@ -258,7 +282,8 @@ fn parse_walls(v: &str) -> Result<Vec<(usize, usize)>, RulesError> {
 }
 
 impl fmt::Display for RulesConfig {
-    /// The complete rules string, every default spelled out; `parse` reads it back.
+    /// The complete rules string, every default spelled out (but `torus=off`, which strings written
+    /// before the torus never said); `parse` reads it back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let v = &self.variant;
         match v.variant {
@@ -292,12 +317,16 @@ impl fmt::Display for RulesConfig {
             )?,
         }
         if self.walls.is_empty() {
-            f.write_str(",walls=none")
+            f.write_str(",walls=none")?;
         } else {
             let geo = Geometry::new(MAX_SIZE);
             let names: Vec<String> = self.walls.iter().map(|&(x, y)| geo.vertex(geo.point(x, y))).collect();
-            write!(f, ",walls={}", names.join("+"))
+            write!(f, ",walls={}", names.join("+"))?;
         }
+        if self.torus {
+            f.write_str(",torus=on")?;
+        }
+        Ok(())
     }
 }
 
@@ -314,6 +343,9 @@ mod tests {
             "go:scoring=territory,ko=positional,suicide=allowed,button=on",
             "stones:threshold=5,compensation=0,walls=C3+G7",
             "stoical:snapback=on,komi=0.5",
+            "go:torus=on",
+            "stones:torus=on,walls=C3",
+            "stoical:torus=off",
         ] {
             let cfg = RulesConfig::parse(s).unwrap();
             let printed = cfg.to_string();
@@ -338,6 +370,9 @@ mod tests {
         assert_eq!(r.check_walls_fit(9).unwrap_err().to_string(), "wall Z9 is off a 9x9 board");
         assert!(RulesConfig::parse("go:walls=E5").unwrap().check_walls_fit(5).is_ok());
         assert!(RulesConfig::parse("go:walls=E5").unwrap().check_walls_fit(4).is_err());
+        let torus = RulesConfig::parse("stoical:torus=on").unwrap();
+        assert_eq!(torus.check_walls_fit(2).unwrap_err().to_string(), "a torus is at least 3x3, not 2x2");
+        assert!(torus.check_walls_fit(3).is_ok());
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! A game: a position plus everything that needs the past: the history of board positions (superko and
 //! Stoical repetition), the move list and undo.
 
+use super::position::BoardOf;
 use super::{EndReason, Illegal, Move, Outcome, Position, Repetition, Rules};
-use crate::board::{Board, Cell, Color, Placement, Point};
+use crate::board::{Cell, Color, Placement, Point};
 
 /// Everything `undo` must restore: the position before a move and the history length then.
 #[derive(Debug, Clone)]
@@ -63,13 +64,13 @@ impl Setup {
 
 impl<R: Rules> Game<R> {
     /// A new game on `board` (which may carry walls).
-    pub fn new(rules: R, board: Board) -> Game<R> {
+    pub fn new(rules: R, board: BoardOf<R>) -> Game<R> {
         Game::from_board(rules, board, Color::Black)
     }
 
     /// A game starting from a set-up `board` (stones already on it, e.g. `Board::from_diagram`) with
     /// `to_move` to play. The variant's start state applies (Stones: compensation prisoners).
-    pub fn from_board(rules: R, board: Board, to_move: Color) -> Game<R> {
+    pub fn from_board(rules: R, board: BoardOf<R>, to_move: Color) -> Game<R> {
         let mut pos = Position::new(&rules, board);
         pos.to_move = to_move;
         Game::from_position(rules, pos)
@@ -94,7 +95,7 @@ impl<R: Rules> Game<R> {
         &self.pos
     }
 
-    pub fn board(&self) -> &Board {
+    pub fn board(&self) -> &BoardOf<R> {
         &self.pos.board
     }
 

@@ -21,12 +21,12 @@ pub use config::{checked_komi, Komi, RulesConfig, RulesError, VariantConfig};
 pub use game::{Game, Setup};
 pub use moves::{Illegal, Move};
 pub use outcome::{format_margin, EndReason, Outcome};
-pub use position::Position;
+pub use position::{BoardOf, Position};
 pub use standard::{KoRule, Scoring, Standard};
 pub use stoical::{Stoical, StoicalState};
 pub use stones::Stones;
 
-use crate::board::{Color, Placement, Point};
+use crate::board::{Color, Placement, Point, Topology};
 use std::fmt::Debug;
 
 /// The variants tengen plays.
@@ -74,6 +74,10 @@ pub enum Repetition {
 pub trait Rules: Clone + Debug + Send + Sync + 'static {
     /// State the variant keeps beside the board (button owner, last capture, ...).
     type Extra: Clone + Debug + Default + PartialEq + Send + Sync;
+
+    /// The board's shape (`Flat` or `Torus`): part of the rules' type, so that each shape compiles
+    /// its own loop, as each variant does.
+    type Topology: Topology;
 
     const VARIANT: Variant;
 

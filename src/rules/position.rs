@@ -4,10 +4,13 @@
 use super::{EndReason, Move, Outcome, Rules};
 use crate::board::{Board, ByColor, Color};
 
+/// The board of a position under rules `R`: of their shape.
+pub type BoardOf<R> = Board<<R as Rules>::Topology>;
+
 /// Board, side to move, prisoners, the variant's own state and, once decided, the outcome.
 #[derive(Debug)]
 pub struct Position<R: Rules> {
-    pub board: Board,
+    pub board: BoardOf<R>,
     pub to_move: Color,
     /// Prisoners held by each colour (Stones: White's include the compensation).
     pub prisoners: ByColor<u32>,
@@ -47,7 +50,7 @@ impl<R: Rules> Clone for Position<R> {
 
 impl<R: Rules> Position<R> {
     /// The start position of a game under `rules` on `board`.
-    pub fn new(rules: &R, board: Board) -> Position<R> {
+    pub fn new(rules: &R, board: BoardOf<R>) -> Position<R> {
         let mut pos = Position {
             board,
             to_move: Color::Black,

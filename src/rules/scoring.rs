@@ -1,6 +1,6 @@
 //! Counting a finished position: who owns each point once the dead stones are taken off.
 
-use crate::board::{Board, ByColor, Cell, Color, Point};
+use crate::board::{Board, ByColor, Cell, Color, Point, Topology};
 
 /// The count of a position with some stones declared dead.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -22,7 +22,7 @@ impl Count {
 
 /// The owner of every cell (indexed by point), after removing `dead`: a colour for its living stones
 /// and for empty regions that touch only that colour; `None` for neutral points, walls and border.
-pub fn owners(board: &Board, dead: &[Point]) -> Vec<Option<Color>> {
+pub fn owners<T: Topology>(board: &Board<T>, dead: &[Point]) -> Vec<Option<Color>> {
     let geo = board.geometry();
     let mut cells: Vec<Cell> = (0..geo.cells()).map(|i| board.cell(Point(i as u16))).collect();
     for &d in dead {
@@ -69,7 +69,7 @@ pub fn owners(board: &Board, dead: &[Point]) -> Vec<Option<Color>> {
 }
 
 /// Counts stones, territory and dead stones.
-pub fn count(board: &Board, dead: &[Point]) -> Count {
+pub fn count<T: Topology>(board: &Board<T>, dead: &[Point]) -> Count {
     let owner = owners(board, dead);
     let mut c = Count::default();
     for p in board.geometry().points() {

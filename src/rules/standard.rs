@@ -3,7 +3,8 @@
 
 use super::scoring::count;
 use super::{EndReason, Illegal, Move, Outcome, Position, Repetition, Rules, Variant};
-use crate::board::{Cell, Color, Placement, Point};
+use crate::board::{Cell, Color, Flat, Placement, Point, Topology};
+use std::marker::PhantomData;
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Scoring {
@@ -19,13 +20,24 @@ pub enum KoRule {
 }
 
 /// The options of standard Go, as plain data (KataGo's orthogonal rule axes).
+/// The board's shape is a type parameter (`Flat` by default, or `Torus`), so that each shape
+/// compiles its own playout loop (`board::Topology`).
 #[derive(Clone, PartialEq, Debug)]
-pub struct Standard {
+pub struct Standard<T: Topology = Flat> {
     pub scoring: Scoring,
     pub ko: KoRule,
     pub suicide_allowed: bool,
     pub komi: f64,
     pub button: bool,
+    pub topology: PhantomData<T>,
+}
+
+impl<T: Topology> Standard<T> {
+    /// The same rules on a board of shape `U`.
+    pub fn on<U: Topology>(self) -> Standard<U> {
+        let Standard { scoring, ko, suicide_allowed, komi, button, topology: _ } = self;
+        Standard { scoring, ko, suicide_allowed, komi, button, topology: PhantomData }
+    }
 }
 
 impl Default for Standard {
@@ -36,6 +48,7 @@ impl Default for Standard {
             suicide_allowed: false,
             komi: 7.5,
             button: false,
+            topology: PhantomData,
         }
     }
 }
@@ -46,8 +59,9 @@ pub struct GoState {
     pub button: Option<Color>,
 }
 
-impl Rules for Standard {
+impl<T: Topology> Rules for Standard<T> {
     type Extra = GoState;
+    type Topology = T;
     const VARIANT: Variant = Variant::Go;
 
     #[inline]

@@ -3,17 +3,20 @@
 
 use super::scoring::count;
 use super::{EndReason, Illegal, Move, Outcome, Position, Repetition, Rules, Variant};
-use crate::board::{Cell, Color, Placement, Point};
+use crate::board::{Cell, Color, Flat, Placement, Point, Topology};
+use std::marker::PhantomData;
 
+/// The board's shape is a type parameter, as in `Standard`.
 #[derive(Clone, PartialEq, Debug)]
-pub struct Stoical {
+pub struct Stoical<T: Topology = Flat> {
     pub snapback: bool,
     pub komi: f64,
+    pub topology: PhantomData<T>,
 }
 
 impl Default for Stoical {
     fn default() -> Self {
-        Stoical { snapback: false, komi: 7.5 }
+        Stoical { snapback: false, komi: 7.5, topology: PhantomData }
     }
 }
 
@@ -27,7 +30,12 @@ pub struct StoicalState {
     pub snapback_first: Option<(Point, Point)>,
 }
 
-impl Stoical {
+impl<T: Topology> Stoical<T> {
+    /// The same rules on a board of shape `U`.
+    pub fn on<U: Topology>(self) -> Stoical<U> {
+        Stoical { snapback: self.snapback, komi: self.komi, topology: PhantomData }
+    }
+
     /// Is `color` at `p` the second capture of a snapback: on the point just vacated, capturing the
     /// capturing group, and keeping at least two liberties afterwards?
     fn is_snapback_reply(&self, pos: &Position<Self>, color: Color, p: Point) -> bool {
@@ -51,8 +59,9 @@ impl Stoical {
     }
 }
 
-impl Rules for Stoical {
+impl<T: Topology> Rules for Stoical<T> {
     type Extra = StoicalState;
+    type Topology = T;
     const VARIANT: Variant = Variant::Stoical;
 
     #[inline]

@@ -2,23 +2,31 @@
 //! decisive captures, compensation, prisoner return and group staking.
 
 use super::{EndReason, Illegal, Move, Outcome, Position, Repetition, Rules, Variant};
-use crate::board::{Board, Cell, Color, Placement, Point};
+use crate::board::{Board, Cell, Color, Flat, Placement, Point, Topology};
+use std::marker::PhantomData;
 
+/// The board's shape is a type parameter, as in `Standard`.
 #[derive(Clone, PartialEq, Debug)]
-pub struct Stones {
+pub struct Stones<T: Topology = Flat> {
     /// Lead threshold T (the seed's 7).
     pub threshold: u32,
     /// Compensation C: White's starting prisoners, and the shift of each player's threshold.
     pub compensation: u32,
+    pub topology: PhantomData<T>,
 }
 
 impl Default for Stones {
     fn default() -> Self {
-        Stones { threshold: 7, compensation: 6 }
+        Stones { threshold: 7, compensation: 6, topology: PhantomData }
     }
 }
 
-impl Stones {
+impl<T: Topology> Stones<T> {
+    /// The same rules on a board of shape `U`.
+    pub fn on<U: Topology>(self) -> Stones<U> {
+        Stones { threshold: self.threshold, compensation: self.compensation, topology: PhantomData }
+    }
+
     /// The lead a decisive move must reach: Black T − C, White T + C.
     pub fn threshold_for(&self, c: Color) -> i32 {
         match c {
@@ -28,7 +36,7 @@ impl Stones {
     }
 
     /// The head stone of each group of `color`, once each, in the padded array's order.
-    fn group_heads(board: &Board, color: Color) -> impl Iterator<Item = Point> + '_ {
+    fn group_heads(board: &Board<T>, color: Color) -> impl Iterator<Item = Point> + '_ {
         let own = Cell::stone(color);
         (0..board.geometry().cells())
             .map(|i| Point(i as u16))
@@ -36,13 +44,13 @@ impl Stones {
     }
 
     /// May `color` stake at all: at least one group, and every group at two liberties or fewer?
-    pub fn may_stake(board: &Board, color: Color) -> bool {
-        let mut heads = Stones::group_heads(board, color).peekable();
+    pub fn may_stake(board: &Board<T>, color: Color) -> bool {
+        let mut heads = Self::group_heads(board, color).peekable();
         heads.peek().is_some() && heads.all(|h| board.liberties_up_to(h, 2) <= 2)
     }
 
     /// Can the group through `p` take one more stake ("once for each" liberty)?
-    fn group_has_room(board: &Board, p: Point) -> bool {
+    fn group_has_room(board: &Board<T>, p: Point) -> bool {
         (board.chain_stakes(p) as usize) < board.liberties_up_to(p, 2)
     }
 
@@ -50,17 +58,17 @@ impl Stones {
     /// group whose head stone comes first in the padded array, `None` when no group may take one.
     /// `may_stake`, a scan of the board, is asked once for all the groups (asking `check` of each
     /// group asked it once per group).
-    pub fn first_stake(board: &Board, color: Color) -> Option<Point> {
-        if !Stones::may_stake(board, color) {
+    pub fn first_stake(board: &Board<T>, color: Color) -> Option<Point> {
+        if !Self::may_stake(board, color) {
             return None;
         }
-        Stones::group_heads(board, color).find(|&h| Stones::group_has_room(board, h))
+        Self::group_heads(board, color).find(|&h| Self::group_has_room(board, h))
     }
 
     /// The stake a GTP `pass` stands for: the eligible group with the most stones; ties go to the group
     /// holding the point first in A1, B1, ... order (RULES.md section 3).
-    pub fn best_stake(board: &Board, color: Color) -> Option<Point> {
-        if !Stones::may_stake(board, color) {
+    pub fn best_stake(board: &Board<T>, color: Color) -> Option<Point> {
+        if !Self::may_stake(board, color) {
             return None;
         }
         let own = Cell::stone(color);
@@ -76,7 +84,7 @@ impl Stones {
                 continue;
             }
             seen_heads.push(h);
-            if Stones::group_has_room(board, p) {
+            if Self::group_has_room(board, p) {
                 let n = board.chain_len(p);
                 if best.is_none_or(|(m, _)| n > m) {
                     best = Some((n, p));
@@ -87,7 +95,8 @@ impl Stones {
     }
 }
 
-impl Rules for Stones {
+impl<T: Topology> Rules for Stones<T> {
+    type Topology = T;
     type Extra = ();
     const VARIANT: Variant = Variant::Stones;
 
@@ -113,8 +122,8 @@ impl Rules for Stones {
             Move::Return => Err(Illegal::NoPrisonerLead),
             Move::Stake(p) => {
                 if pos.board.cell(p) == Cell::stone(color)
-                    && Stones::may_stake(&pos.board, color)
-                    && Stones::group_has_room(&pos.board, p)
+                    && Self::may_stake(&pos.board, color)
+                    && Self::group_has_room(&pos.board, p)
                 {
                     Ok(())
                 } else {
@@ -158,7 +167,7 @@ impl Rules for Stones {
     fn pass_move(&self, pos: &Position<Self>, color: Color) -> Move {
         if pos.prisoners[color] > pos.prisoners[color.opponent()] {
             Move::Return
-        } else if let Some(p) = Stones::best_stake(&pos.board, color) {
+        } else if let Some(p) = Self::best_stake(&pos.board, color) {
             Move::Stake(p)
         } else {
             Move::Pass

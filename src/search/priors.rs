@@ -5,7 +5,7 @@
 //! knowledge likes, and real results outweigh it as they accumulate.
 
 use super::config::PriorWeights;
-use crate::board::{Board, Cell, Color, Point};
+use crate::board::{Board, Cell, Color, Flat, Point, Topology};
 use crate::playout::{self_atari, LadderReader, Pat3};
 
 /// Imagined visits and half-point wins (2 per win).
@@ -41,18 +41,18 @@ impl Prior {
 }
 
 /// What the priors of one expansion share.
-pub struct PriorContext<'a> {
-    pub board: &'a Board,
+pub struct PriorContext<'a, T: Topology = Flat> {
+    pub board: &'a Board<T>,
     pub color: Color,
     /// The opponent's last placement (`Point::NONE` after a pass-like move or at the start).
     pub last: Point,
     pub patterns: &'a Pat3,
     pub weights: &'a PriorWeights,
     /// Scratch boards for ladder reads, reused across expansions.
-    pub ladder: &'a mut LadderReader,
+    pub ladder: &'a mut LadderReader<T>,
 }
 
-impl PriorContext<'_> {
+impl<T: Topology> PriorContext<'_, T> {
     /// The prior of a placement at `p` (legal for `color`). `decisive`: the move wins at once.
     pub fn placement(&mut self, p: Point, decisive: bool) -> Prior {
         let (b, c, w) = (self.board, self.color, self.weights);
@@ -104,10 +104,11 @@ impl PriorContext<'_> {
         }
         // The column and row once (a division), for the distance and the edge tests below.
         let xy = b.geometry().xy(p);
-        if !self.last.is_none() && chebyshev(xy, b.geometry().xy(self.last)) <= 2 {
+        if !self.last.is_none() && chebyshev(b, xy, b.geometry().xy(self.last)) <= 2 {
             prior.add(w.near_last, true);
         }
-        if b.size() >= 9 && captured == 0 {
+        // A torus has no edge, and no first or third line.
+        if b.size() >= 9 && captured == 0 && !T::TORUS {
             // In an empty area the edge lines decide: the first two lines make too little
             // territory and are easily enclosed, the third and fourth are where a game's first
             // stones go. The playouts barely tell them apart in an open position, and RAVE's
@@ -177,18 +178,24 @@ impl PriorContext<'_> {
 /// stone beside its centre), so `placement` skips those tests (about 1.3% of a light search's
 /// instructions on 9x9 and 19x19). Walls count for neither: beside them a point without stones can
 /// have a single empty neighbour, and a stone there is in atari.
-fn open_point(b: &Board, p: Point) -> bool {
+fn open_point<T: Topology>(b: &Board<T>, p: Point) -> bool {
     b.neighbour_count(p, Cell::Black) + b.neighbour_count(p, Cell::White) == 0
         && b.neighbour_count(p, Cell::Empty) >= 2
 }
 
-/// Chebyshev distance between two on-board points, given by column and row.
-fn chebyshev((px, py): (usize, usize), (qx, qy): (usize, usize)) -> usize {
-    px.abs_diff(qx).max(py.abs_diff(qy))
+/// Chebyshev distance between two on-board points, given by column and row (the shorter way round
+/// on a torus).
+fn chebyshev<T: Topology>(b: &Board<T>, (px, py): (usize, usize), (qx, qy): (usize, usize)) -> usize {
+    let (dx, dy) = (px.abs_diff(qx), py.abs_diff(qy));
+    if T::TORUS {
+        let n = b.size();
+        return dx.min(n - dx).max(dy.min(n - dy));
+    }
+    dx.max(dy)
 }
 
 /// The line a point (column and row) is on, counted from the nearest edge (1 = first line).
-fn line(b: &Board, (x, y): (usize, usize)) -> usize {
+fn line<T: Topology>(b: &Board<T>, (x, y): (usize, usize)) -> usize {
     let n = b.size();
     x.min(y).min(n - 1 - x).min(n - 1 - y) + 1
 }
@@ -199,7 +206,7 @@ fn line(b: &Board, (x, y): (usize, usize)) -> usize {
 /// them (the board is a rectangle; an inner wall's counts are kept like an empty point's, the
 /// border's are not). Reading the twelve points one by one cost about 140 instructions a call,
 /// 0.6% of a light 9x9 search iteration's.
-fn empty_area(b: &Board, p: Point, (x, y): (usize, usize)) -> bool {
+fn empty_area<T: Topology>(b: &Board<T>, p: Point, (x, y): (usize, usize)) -> bool {
     let n = b.size();
     let bare = |q: Point| b.neighbour_count(q, Cell::Black) + b.neighbour_count(q, Cell::White) == 0;
     // `Board::neighbours` order: below, left, right, above.

@@ -2,7 +2,7 @@
 //! statistics of a search (how often each point ended as whose area over the playouts).
 
 use super::report::{ownership_index, SearchReport};
-use crate::board::{Board, Cell, Point};
+use crate::board::{Board, Cell, Point, Topology};
 
 /// Dead stones and stones in seki; every other stone is alive.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
@@ -19,7 +19,7 @@ const SEKI_NEUTRAL: f32 = 0.6;
 /// over its stones, the opponent owned its points more often than its own colour did; a living chain
 /// is in seki when it touches a point that stayed neutral in most playouts and that point also
 /// touches a living enemy chain. Without ownership nothing is dead.
-pub fn judge(board: &Board, report: &SearchReport) -> FinalStatus {
+pub fn judge<T: Topology>(board: &Board<T>, report: &SearchReport) -> FinalStatus {
     let (Some(own), Some(neutral)) = (&report.ownership, &report.neutral) else {
         return FinalStatus::default();
     };

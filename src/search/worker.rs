@@ -84,7 +84,7 @@ pub(super) struct Worker<'s, 'a, R: Simulate> {
     /// For trying a capture in Stones: does it end the game at once?
     scratch: Position<R>,
     /// Scratch boards of the priors' ladder reads (they grow once, to the longest ladder read).
-    ladder: LadderReader,
+    ladder: LadderReader<R::Topology>,
     rng: Rng,
     path: Vec<u32>,
     /// History keys of the positions along the path (superko inside the tree).

@@ -3,7 +3,7 @@
 #![allow(dead_code)] // each test crate uses its own subset
 
 use std::path::PathBuf;
-use tengen::board::{Board, Color, Placement, Point};
+use tengen::board::{Board, Color, Placement, Point, Topology};
 use tengen::rules::{Game, Illegal, Move, Rules};
 
 /// GNU Go (the first `gnugo` on `PATH`, else Debian's `/usr/games/gnugo`), or `None` after a notice
@@ -23,17 +23,17 @@ pub fn gnugo() -> Option<PathBuf> {
 }
 
 /// The point named `v` (GTP notation) on `b`.
-pub fn pt(b: &Board, v: &str) -> Point {
+pub fn pt<T: Topology>(b: &Board<T>, v: &str) -> Point {
     b.geometry().parse_vertex(v).unwrap_or_else(|| panic!("{v} is not a point of this board"))
 }
 
 /// A game of `rules` from a diagram (rows top first, `X` black, `O` white, `.` empty, `#` wall).
 pub fn game<R: Rules>(rules: R, diagram: &str, to_move: Color) -> Game<R> {
-    Game::from_board(rules, Board::from_diagram(diagram), to_move)
+    Game::from_board(rules, Board::from_diagram_shaped(diagram), to_move)
 }
 
 /// Parses one move: a vertex, `pass`, `button`, `return`, or `stake:VERTEX`.
-pub fn mv(b: &Board, text: &str) -> Move {
+pub fn mv<T: Topology>(b: &Board<T>, text: &str) -> Move {
     match text {
         "pass" => Move::Pass,
         "button" => Move::Button,

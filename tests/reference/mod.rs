@@ -1,4 +1,4 @@
-//! A deliberately simple reference implementation of RULES.md (sections 1 to 4 and 6), written from the
+//! A deliberately simple reference implementation of RULES.md (sections 1 to 4, 5.1 and 6), written from the
 //! rules text alone and sharing no code with `src/board` or `src/rules`: the board is a plain grid of
 //! bytes, groups and liberties are found by flood fill every time, a stake is remembered on the stone it
 //! was set beside (so a group's stakes are the sum over its stones: they merge and leave with it for
@@ -61,6 +61,8 @@ pub struct Rules {
     pub komi: Option<f64>,
     /// Walls as (column, row), both from 0, row 0 at the bottom.
     pub walls: Vec<(usize, usize)>,
+    /// RULES.md 5.1: the edges wrap.
+    pub torus: bool,
 }
 
 impl Rules {
@@ -77,6 +79,7 @@ impl Rules {
             snapback: false,
             komi: None,
             walls: Vec::new(),
+            torus: false,
         }
     }
 
@@ -115,6 +118,9 @@ impl Rules {
             let names: Vec<String> =
                 self.walls.iter().map(|&(x, y)| format!("{}{}", COLUMNS[x] as char, y + 1)).collect();
             opts.push(format!("walls={}", names.join("+")));
+        }
+        if self.torus {
+            opts.push("torus=on".to_string());
         }
         format!("{name}:{}", opts.join(","))
     }
@@ -284,8 +290,17 @@ impl Game {
         rows.join("\n")
     }
 
-    fn neighbours(&self, p: usize) -> Vec<usize> {
+    /// The points beside `p`: on a torus (RULES.md 5.1) "(x+-1 mod N, y) and (x, y+-1 mod N)".
+    pub fn neighbours(&self, p: usize) -> Vec<usize> {
         let (x, y, n) = (p % self.size, p / self.size, self.size);
+        if self.rules.torus {
+            return vec![
+                y * n + (x + n - 1) % n,
+                y * n + (x + 1) % n,
+                (y + n - 1) % n * n + x,
+                (y + 1) % n * n + x,
+            ];
+        }
         let mut v = Vec::with_capacity(4);
         if x > 0 {
             v.push(p - 1);
