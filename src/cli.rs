@@ -20,9 +20,10 @@ pub struct EngineArgs {
     /// Run `tengen gtp` and send `tengen-rules` to see every option with its default.
     #[arg(long, default_value = "go", value_parser = parse_rules)]
     pub rules: RulesConfig,
-    /// Initial board size (a controller normally sends `boardsize`).
-    #[arg(long, default_value_t = 19, value_parser = clap::value_parser!(u8).range(2..=25))]
-    pub size: u8,
+    /// Initial board size (a controller normally sends `boardsize`); default 19, or 9 under
+    /// `--rules phantom`.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=25))]
+    pub size: Option<u8>,
     /// Seed for every random choice: with one thread, the same seed and a playout limit give the
     /// same moves every time.
     #[arg(long, default_value_t = 0)]
@@ -119,7 +120,7 @@ impl EngineArgs {
     pub fn options(&self) -> EngineOptions {
         EngineOptions {
             rules: self.rules.clone(),
-            size: self.size as usize,
+            size: self.size.map_or_else(|| self.rules.default_size(), usize::from),
             seed: self.seed,
             threads: self.threads.map(usize::from),
             playouts: self.playouts,

@@ -28,7 +28,8 @@ impl AnyGame {
     pub fn new(config: &RulesConfig, size: usize) -> AnyGame {
         let board = config.board(size);
         match config.variant() {
-            Variant::Go => AnyGame::Go(Game::new(config.standard(), board)),
+            // Phantom Go's true game is standard Go under fixed options (`RulesConfig::standard`).
+            Variant::Go | Variant::Phantom => AnyGame::Go(Game::new(config.standard(), board)),
             Variant::Stones => AnyGame::Stones(Game::new(config.stones(), board)),
             Variant::Stoical => AnyGame::Stoical(Game::new(config.stoical(), board)),
         }
