@@ -17,8 +17,11 @@ impl Engine {
             format!("To move: {}", g.to_move()),
             format!("Black (X) prisoners: {}", g.prisoners(Color::Black)),
             format!("White (O) prisoners: {}", g.prisoners(Color::White)),
-            format!("Moves played: {}", g.moves().len()),
         ];
+        // A Phantom Go view keeps no moves (the engine never saw the opponent's).
+        if !self.is_phantom() {
+            notes.push(format!("Moves played: {}", g.moves().len()));
+        }
         if let Some(&(c, m)) = g.moves().last() {
             notes.push(format!("Last move: {} {}", c, m.describe(geo)));
         }
@@ -55,6 +58,8 @@ impl Engine {
             notes.push(format!("Playing: {}", v.me.map_or("not known yet".to_string(), |c| c.to_string())));
             notes.push(format!("Known opponent stones (x/o): {}", vertices(&v.known)));
             notes.push(format!("Unseen opponent stones: {}", v.unseen));
+            let suspects: Vec<_> = v.suspects.iter().map(|&(p, _)| p).collect();
+            notes.push(format!("Suspected: {}", vertices(&suspects)));
             notes.push(format!("Illegal this turn: {}", vertices(&v.illegal)));
         }
         if let Some(o) = result {

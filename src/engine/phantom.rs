@@ -29,6 +29,8 @@ use std::time::{Duration, Instant};
 pub const SAMPLES: u64 = 16;
 /// Playouts per sampled board when nothing limits the search (analysis): it goes on sampling.
 const OPEN_SAMPLE_PLAYOUTS: u64 = 1_000;
+/// Own moves for which a refused point stays suspected of holding an opponent stone.
+const SUSPECT_TURNS: u8 = 3;
 /// Memory of one sampled board's tree (a share of a move's search is small).
 const SAMPLE_TREE_MB: usize = 64;
 
@@ -49,6 +51,9 @@ pub struct View {
     pub unseen: u32,
     /// Points where the engine's own proposals were refused in this position.
     pub illegal: Vec<Point>,
+    /// Refused points that may hold an opponent stone (or have been a suicide), each with the
+    /// number of the engine's own moves it is still believed for.
+    pub suspects: Vec<(Point, u8)>,
     /// The placement proposed by the last `genmove`, until the referee's next message accepts it
     /// (anything but `phantom-illegal`).
     pub pending: Option<Point>,
@@ -77,6 +82,7 @@ impl View {
             known: Vec::new(),
             unseen: 0,
             illegal: Vec::new(),
+            suspects: Vec::new(),
             pending: None,
             removal: None,
             opponent_passed: false,
@@ -107,8 +113,17 @@ impl View {
     /// A proposal is taken as legal: the position is a new one.
     fn accept_pending(&mut self) {
         if self.pending.take().is_some() {
-            self.illegal.clear();
+            self.own_move_made();
         }
+    }
+
+    /// After a legal move of the engine's own: nothing is illegal any more, suspicions age.
+    fn own_move_made(&mut self) {
+        self.illegal.clear();
+        for s in &mut self.suspects {
+            s.1 -= 1;
+        }
+        self.suspects.retain(|s| s.1 > 0);
     }
 
     /// Can the engine play `color`'s move `mv` here, by its view (a GTP `play` or `genmove`)?
@@ -140,18 +155,21 @@ impl View {
             if proposal {
                 self.pending = Some(p);
             } else {
-                self.illegal.clear();
+                self.own_move_made();
             }
         } else {
-            self.illegal.clear();
+            self.own_move_made();
         }
     }
 
     /// `phantom-illegal V`: the pending proposal `p` was refused. The point goes on the list of
-    /// this turn's illegal points, and holds an opponent stone for all the engine can tell
-    /// (`known`) unless the move may be a suicide or a repetition instead: a point whose every
-    /// neighbour the engine sees occupied, or no unseen stone left to be there.
-    pub fn illegal(&mut self, p: Point, board: &Board) -> Result<(), EngineError> {
+    /// this turn's illegal points. It holds an opponent stone for certain (`known`) when the move
+    /// cannot have been a suicide: a suicide needs an opponent stone on every point the view shows
+    /// empty among `p`'s neighbours and the other liberties of the own chains beside it, and there
+    /// are more of those than unseen stones. (A superko repetition without a capture cannot
+    /// happen; with one, the view could not tell, and RULES.md's referee does not say.) Otherwise
+    /// it is only suspected (`suspects`): the samples put a stone there first.
+    pub fn illegal(&mut self, p: Point, empty: &Board) -> Result<(), EngineError> {
         if self.pending != Some(p) {
             return Err(phantom_error(match self.pending {
                 Some(_) => "that is not the pending proposal",
@@ -164,11 +182,27 @@ impl View {
         self.removal = None;
         self.illegal.push(p);
         self.events += 1;
-        let open =
-            board.neighbours(p).iter().any(|&q| board.geometry().on_board(q) && board.is_empty_point(q));
-        if open && self.unseen > 0 {
+        let board = self.board(empty);
+        let me = self.me.expect("a proposal was made");
+        let mut open: Vec<Point> = Vec::new();
+        for q in board.neighbours(p) {
+            if !board.geometry().on_board(q) {
+                continue;
+            }
+            if board.is_empty_point(q) {
+                open.push(q);
+            } else if board.cell(q).color() == Some(me) {
+                open.extend(board.liberties(q).into_iter().filter(|&l| l != p));
+            }
+        }
+        open.sort_unstable();
+        open.dedup();
+        if self.unseen > 0 && open.len() as u32 > self.unseen {
             self.known.push(p);
             self.unseen -= 1;
+            self.suspects.retain(|&(q, _)| q != p);
+        } else if self.unseen > 0 && !self.suspects.iter().any(|&(q, _)| q == p) {
+            self.suspects.push((p, SUSPECT_TURNS));
         }
         Ok(())
     }
@@ -221,6 +255,7 @@ impl View {
             self.accept_pending();
             self.unseen -= points.len() as u32 - known;
             self.known.retain(|p| !points.contains(p));
+            self.suspects.retain(|(p, _)| !points.contains(p));
             self.captured[mover] += points.len() as u32;
         } else {
             if points.iter().any(|p| !self.own.contains(p)) {
@@ -258,12 +293,22 @@ impl View {
         let mut b = view.clone();
         let Some(me) = self.me else { return b };
         let opponent = me.opponent();
+        let fits = |b: &Board, p: Point| {
+            b.is_empty_point(p) && !b.is_suicide(opponent, p) && !b.captures_any(opponent, p)
+        };
+        let mut placed = 0;
+        // The suspected stones first: most refusals are an opponent stone.
+        for &(p, _) in &self.suspects {
+            if placed < self.unseen && fits(&b, p) {
+                b.play(opponent, p);
+                placed += 1;
+            }
+        }
         let mut free: Vec<Point> =
             b.empties().iter().copied().filter(|p| !self.illegal.contains(p)).collect();
-        let mut placed = 0;
         while placed < self.unseen && !free.is_empty() {
             let p = free.swap_remove(rng.gen_range(0..free.len()));
-            if !b.is_empty_point(p) || b.is_suicide(opponent, p) || b.captures_any(opponent, p) {
+            if !fits(&b, p) {
                 continue;
             }
             b.play(opponent, p);
@@ -362,7 +407,7 @@ impl Engine {
     ) -> Result<(), EngineError> {
         let Some(view) = self.phantom.as_ref() else { return Err(phantom_error("not a phantom game")) };
         let mut next = view.clone();
-        f(&mut next, self.game.board())?;
+        f(&mut next, &self.rules.board(self.size))?;
         self.phantom = Some(next);
         self.sync_phantom();
         Ok(())

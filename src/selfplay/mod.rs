@@ -5,6 +5,7 @@
 //! - [`clock`]: the match clock's notation, its GTP announcement and its SGF properties.
 //! - [`player`]: the `Player` trait, tengen in process and external GTP programs.
 //! - [`game`]: one refereed game.
+//! - [`phantom`]: the referee of a Phantom Go game (hidden stones, illegal attempts).
 //! - [`output`]: the files of a run (SGF, `results.jsonl`, summary) and the summary's statistics.
 //! - [`runner`]: a whole run: games in parallel, one writer, resume.
 //! - [`progress`]: the progress bar on stderr.
@@ -15,6 +16,7 @@ pub mod clock;
 pub mod game;
 pub mod gtp_client;
 pub mod output;
+pub mod phantom;
 pub mod player;
 pub mod progress;
 pub mod runner;
