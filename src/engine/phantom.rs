@@ -447,8 +447,17 @@ impl Engine {
 
     /// A move of the engine's own colour on its view (`play`, or `genmove`'s proposal).
     pub(super) fn phantom_play(&mut self, color: Color, mv: Move, proposal: bool) -> Result<(), EngineError> {
-        self.with_view(|v, _| {
+        self.with_view(|v, empty| {
             v.check_move(color, mv)?;
+            // A stone left without liberties on the view is one on the true board too (the
+            // view's empty points are all that could be liberties).
+            if let Move::Place(p) = mv {
+                let mut after = v.clone();
+                after.accept_pending();
+                if after.board(empty).is_suicide(color, p) {
+                    return Err(EngineError::Illegal(crate::rules::Illegal::Suicide));
+                }
+            }
             v.play_own(color, mv, proposal);
             Ok(())
         })
@@ -545,5 +554,37 @@ impl Engine {
             .copied()
             .find(|&p| view.check_move(color, Move::Place(p)).is_ok() && !board.is_suicide(color, p));
         Decision::Play(open.map_or(Move::Pass, Move::Place))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn samples_keep_the_view_and_place_every_unseen_stone_where_it_may_stand() {
+        let empty = Board::new(7);
+        let geo = *empty.geometry();
+        let mut v = View::new();
+        v.me = Some(Color::Black);
+        v.own = ["C3", "D4", "E5", "C4"].iter().map(|s| geo.parse_vertex(s).unwrap()).collect();
+        v.known = vec![geo.parse_vertex("D3").unwrap()];
+        v.illegal = vec![geo.parse_vertex("D5").unwrap(), geo.parse_vertex("D3").unwrap()];
+        v.suspects = vec![(geo.parse_vertex("B4").unwrap(), 2)];
+        v.unseen = 6;
+        let view = v.board(&empty);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        let mut suspect_filled = 0;
+        for _ in 0..200 {
+            let b = v.sample(&view, &mut rng);
+            b.check_consistency().unwrap();
+            assert!(v.own.iter().all(|&p| b.cell(p) == crate::board::Cell::Black));
+            assert!(v.known.iter().all(|&p| b.cell(p) == crate::board::Cell::White));
+            assert_eq!(b.stone_count(Color::White), 1 + 6);
+            assert!(b.is_empty_point(geo.parse_vertex("D5").unwrap()), "a refused point stays open");
+            suspect_filled +=
+                usize::from(b.cell(geo.parse_vertex("B4").unwrap()) == crate::board::Cell::White);
+        }
+        assert_eq!(suspect_filled, 200, "a suspected stone is in every sample");
     }
 }
