@@ -99,7 +99,7 @@ fn a_refusal_that_may_be_a_suicide_is_only_suspected() {
 #[test]
 fn captures_are_counted_from_both_sides() {
     // Black's proposal B3 is accepted and takes the known stone C3 and an unseen one (C2).
-    let (mut v, empty) = view(
+    let (mut v, _) = view(
         "
         . . . . .
         . . X . .
@@ -139,7 +139,8 @@ fn messages_out_of_order_change_nothing() {
         1,
     );
     let before = format!("{v:?}");
-    let attempts: Vec<Box<dyn Fn(&mut View) -> Result<(), EngineError>>> = vec![
+    type Attempt = Box<dyn Fn(&mut View) -> Result<(), EngineError>>;
+    let attempts: Vec<Attempt> = vec![
         Box::new(|v| v.illegal(pt(5, "D4"), &Board::new(5))),
         Box::new(|v| v.opponent_moved(false)),
         Box::new(|v| v.opponent_illegal()),

@@ -73,7 +73,14 @@ fn phantom_error(why: &str) -> EngineError {
     EngineError::Phantom(why.to_string())
 }
 
+impl Default for View {
+    fn default() -> View {
+        View::new()
+    }
+}
+
 impl View {
+    /// A new game's view: nothing known, Black to move, the engine's colour not yet known.
     pub fn new() -> View {
         View {
             me: None,
