@@ -6,6 +6,11 @@ it asks `gogui-rules_legal_moves` for the legal moves of the side to move and pl
 random (in Stones `pass` is the return or stake the rules make of it). In standard Go and Stoical Go
 it passes only when no placement is left, so that games are played out rather than ended at once.
 
+Under Phantom Go (`--rules phantom`, RULES.md 5.2) it keeps its own view instead: it proposes a
+point uniformly at random among those it does not know to be occupied (its own stones, and the
+points refused to it in this position), passing only when none is left, and answers the referee's
+`phantom-*` messages itself (GTP.md), checking their order as tengen does.
+
     tengen match --opponent "python3 examples/random_gtp.py target/release/tengen --rules stones --seed 1" \\
         --rules stones --size 9 --games 20 --playouts 2000 --out runs/stones-vs-random
 
@@ -49,6 +54,54 @@ def main() -> None:
             if got.strip() != "" or lines:
                 lines.append(got.rstrip("\n"))
 
+    columns = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+    # Phantom Go: own stones, points refused this turn, the proposal awaiting the referee.
+    own: set = set()
+    refused: set = set()
+    pending = None
+
+    def phantom() -> bool:
+        return ask("tengen-rules")[1:].strip().startswith("phantom")
+
+    def accept() -> None:
+        """The referee's next message after a proposal accepts it: a new position."""
+        nonlocal pending
+        if pending is not None:
+            pending = None
+            refused.clear()
+
+    def phantom_reply(command: list) -> str:
+        """The answer (after `=` or `?` and the id) to a Phantom Go message or move, or None."""
+        nonlocal pending
+        name, args = command[0], [a.upper() for a in command[1:]]
+        if name == "phantom-illegal":
+            if len(args) != 1 or pending is None or args[0] != pending:
+                return "? no proposal is pending" if pending is None else "? that is not the pending proposal"
+            own.discard(pending)
+            refused.add(pending)
+            pending = None
+            return "="
+        if name == "phantom-opponent-moved" and args in ([], ["PASS"]):
+            accept()
+            refused.clear()
+            return "="
+        if name == "phantom-opponent-illegal" and not args:
+            accept()
+            return "="
+        if name == "phantom-removed" and args:
+            accept()
+            own.difference_update(args)
+            return "="
+        if name == "play" and len(args) == 2:
+            accept()
+            refused.clear()
+            if args[1] != "PASS":
+                own.add(args[1])
+            return "="
+        if name.startswith("phantom-"):
+            return "? syntax error"
+        return None
+
     for raw in sys.stdin:
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -58,7 +111,25 @@ def main() -> None:
         command = words[1:] if ident else words
         if not command:
             continue
-        if command[0] == "name":
+        if command[0] in ("clear_board", "boardsize", "tengen-rules"):
+            own.clear()
+            refused.clear()
+            pending = None
+        answer = phantom_reply(command) if (command[0].startswith("phantom-") or command[0] == "play") and phantom() else None
+        if answer is not None:
+            reply = answer[0] + ident + answer[1:]
+        elif command[0] == "genmove" and len(command) == 2 and phantom():
+            accept()
+            size = int(ask("gogui-rules_board_size")[1:].strip())
+            points = [f"{columns[x]}{y}" for x in range(size) for y in range(1, size + 1)]
+            choices = [p for p in points if p not in own and p not in refused]
+            if choices:
+                pending = rng.choice(choices)
+                own.add(pending)
+                reply = f"={ident} {pending}"
+            else:
+                reply = f"={ident} pass"
+        elif command[0] == "name":
             reply = f"={ident} random"
         elif command[0] == "genmove" and len(command) == 2:
             legal = ask("gogui-rules_legal_moves")

@@ -21,7 +21,8 @@ pub struct EngineArgs {
     /// Run `tengen gtp` and send `tengen-rules` to see every option with its default.
     #[arg(long, default_value = "go", value_parser = parse_rules)]
     pub rules: RulesConfig,
-    /// Initial board size (a controller normally sends `boardsize`) [default: 19, or 11 on a torus].
+    /// Initial board size (a controller normally sends `boardsize`) [default: 19, 11 on a torus, 9
+    /// under `--rules phantom`].
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=25))]
     pub size: Option<u8>,
     /// Seed for every random choice: with one thread, the same seed and a playout limit give the
@@ -124,10 +125,9 @@ pub fn entropy_seed() -> u64 {
 }
 
 impl EngineArgs {
-    /// The board size to start on: `--size`, else 19, or 11 on a torus (the size RULES.md 5.1
-    /// plays it on).
+    /// The board size to start on: `--size`, else the rules' own (`RulesConfig::default_size`).
     pub fn size(&self) -> usize {
-        self.size.map_or(if self.rules.torus { 11 } else { 19 }, usize::from)
+        self.size.map_or_else(|| self.rules.default_size(), usize::from)
     }
 
     /// Does the size fit `--rules` (a torus is at least 3x3)? Walls off the board are left out of

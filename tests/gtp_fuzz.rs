@@ -47,6 +47,8 @@ fn expected_id(raw: &[u8]) -> Option<String> {
 struct Fuzzer {
     rng: Rng64,
     size: usize,
+    /// Phantom Go: the referee's messages come often, and the rules change rarely.
+    phantom: bool,
 }
 
 impl Fuzzer {
@@ -135,6 +137,9 @@ impl Fuzzer {
     /// A command of the protocol with random (mostly sensible) arguments. Moves are frequent and new
     /// games rare, so that positions grow full of captures, kos and ends before they are thrown away.
     fn command(&mut self) -> String {
+        if self.phantom && self.rng.gen_bool(0.5) {
+            return self.phantom_command();
+        }
         match self.rng.gen_range(0..1000) {
             0..=619 => format!("play {} {}", self.colour(), self.vertex()),
             620..=634 => format!("play {} pass", self.colour()),
@@ -204,6 +209,33 @@ impl Fuzzer {
                 let n = self.rng.gen_range(0..5);
                 (0..n).map(|_| words[self.rng.gen_range(0..words.len())]).collect::<Vec<_>>().join(" ")
             }
+        }
+    }
+
+    /// One of GTP.md's Phantom Go messages, with random (mostly sensible) arguments, or a
+    /// command of the player's own (its moves, the view's displays, a return to Phantom Go).
+    fn phantom_command(&mut self) -> String {
+        match self.rng.gen_range(0..100) {
+            0..=14 => format!("phantom-illegal {}", self.vertex()),
+            15..=39 => ["phantom-opponent-moved", "phantom-opponent-moved pass", "phantom-opponent-moved D4"]
+                [self.rng.gen_range(0..3)]
+            .into(),
+            40..=49 => {
+                ["phantom-opponent-illegal", "phantom-opponent-illegal x"][self.rng.gen_range(0..2)].into()
+            }
+            50..=64 => {
+                let n = self.rng.gen_range(0..4);
+                let v: Vec<String> = (0..n).map(|_| self.vertex()).collect();
+                format!("phantom-removed {}", v.join(" "))
+            }
+            65..=84 => format!("play {} {}", self.colour(), self.vertex()),
+            85..=87 => format!("genmove {}", self.colour()),
+            88..=92 => ["showboard", "gogui-rules_board", "final_score", "undo", "printsgf"]
+                [self.rng.gen_range(0..5)]
+            .into(),
+            93..=95 => format!("tengen-rules phantom:komi={}", self.number()),
+            96 => "clear_board".into(),
+            _ => format!("komi {}", self.number()),
         }
     }
 
@@ -312,7 +344,7 @@ fn fuzz(seed: u64, lines: usize, reached: &mut Reached) {
     let options =
         EngineOptions { size: 9, seed, threads: Some(1), playouts: Some(16), ..EngineOptions::default() };
     let mut session = Session::new(Engine::new(options));
-    let mut f = Fuzzer { rng: Rng64::seed_from_u64(seed), size: 9 };
+    let mut f = Fuzzer { rng: Rng64::seed_from_u64(seed), size: 9, phantom: false };
     for i in 0..lines {
         let raw = f.line();
         let context = format!("seed {seed} line {i} {:?}", String::from_utf8_lossy(&raw));
@@ -368,4 +400,79 @@ fn random_lines_keep_framing_and_state() {
     assert!(reached.plays_accepted > 8_000 && reached.longest_game >= 40, "{reached:?}");
     assert!(reached.positions_with_prisoners > 10_000, "{reached:?}");
     assert!(reached.torus_positions > 5_000, "{reached:?}");
+}
+
+/// The Phantom Go view is whole: own and known stones on the board as the view lists them, no
+/// point in two lists, a pending proposal among the own stones.
+fn check_view(session: &Session, context: &str) {
+    let engine = &session.engine;
+    let board = engine.game().board();
+    board.check_consistency().unwrap_or_else(|e| panic!("{context}: board inconsistent: {e}"));
+    let Some(v) = engine.phantom_view() else { return };
+    let Some(me) = v.me else {
+        assert_eq!(
+            board.stone_count(tengen::board::Color::Black) + board.stone_count(tengen::board::Color::White),
+            0
+        );
+        return;
+    };
+    assert_eq!(board.stone_count(me), v.own.len(), "{context}: own stones");
+    assert_eq!(board.stone_count(me.opponent()), v.known.len(), "{context}: known stones");
+    assert!(v.own.iter().all(|p| !v.known.contains(p)), "{context}: a point in two lists");
+    assert!(v.pending.is_none_or(|p| v.own.contains(&p)), "{context}: pending proposal");
+}
+
+/// Phantom Go under fuzzing: besides framing, every `?` answer leaves the view exactly as it was,
+/// and the view stays whole.
+#[test]
+fn phantom_messages_keep_framing_and_the_view() {
+    let mut answered = 0;
+    let mut accepted = 0;
+    let mut refused = 0;
+    for seed in 1..=2 {
+        let options = EngineOptions {
+            rules: tengen::rules::RulesConfig::parse("phantom").unwrap(),
+            size: 9,
+            seed,
+            threads: Some(1),
+            playouts: Some(16),
+            ..EngineOptions::default()
+        };
+        let mut session = Session::new(Engine::new(options));
+        let mut f = Fuzzer { rng: Rng64::seed_from_u64(seed), size: 9, phantom: true };
+        for i in 0..6_000 {
+            let raw = f.line();
+            let context = format!("phantom seed {seed} line {i} {:?}", String::from_utf8_lossy(&raw));
+            let before =
+                format!("{:?} {}", session.engine.phantom_view(), session.engine.game().board().to_diagram());
+            let response = session.handle_line(&raw);
+            match (expected_id(&raw), response) {
+                (None, None) => {}
+                (None, Some(r)) => panic!("{context}: answered a blank or comment line with {r:?}"),
+                (Some(_), None) => panic!("{context}: no response"),
+                (Some(id), Some(r)) => {
+                    answered += 1;
+                    let ok = r.starts_with(&format!("={id} ")) || r.starts_with(&format!("?{id} "));
+                    assert!(ok, "{context}: response {r:?}");
+                    assert!(r.ends_with("\n\n") && !r[..r.len() - 2].contains("\n\n"), "{context}: {r:?}");
+                    let phantom_message = String::from_utf8_lossy(&raw).contains("phantom-");
+                    if r.starts_with('?') {
+                        refused += usize::from(phantom_message);
+                        let after = format!(
+                            "{:?} {}",
+                            session.engine.phantom_view(),
+                            session.engine.game().board().to_diagram()
+                        );
+                        assert_eq!(before, after, "{context}: a refused command changed the view");
+                    } else {
+                        accepted += usize::from(phantom_message);
+                    }
+                    f.size = session.engine.size();
+                }
+            }
+            check_view(&session, &context);
+        }
+    }
+    // Both ways were exercised many times.
+    assert!(answered > 8_000 && accepted > 400 && refused > 1_000, "{answered} {accepted} {refused}");
 }

@@ -587,3 +587,84 @@ fn an_opponent_that_does_not_answer_loses_on_time_and_is_restarted() {
     drop(fake);
     std::fs::remove_file(&log).unwrap();
 }
+
+#[test]
+fn phantom_selfplay_records_true_moves_and_illegal_attempts() {
+    let dir = scratch("phantom-selfplay");
+    let d = dir.to_str().unwrap();
+    let summary = tengen_ok(&argv(
+        "selfplay --games 2 --size 5 --playouts 32 --random-opening 2 --seed 3 --quiet --rules phantom",
+        &["--out", d],
+    ));
+    // Every SGF replays on a normal board under its RU, with the result of its line.
+    let lines = check_run(&dir, 2, "phantom", 5);
+    let mut attempts = 0;
+    for l in &lines {
+        assert!(!matches!(l.reason, Ending::Forfeit | Ending::Timeout), "{:?}", l.detail);
+        let c = l.phantom.expect("a Phantom Go game reports its conduct");
+        // tengen never repeats a refused proposal nor reaches the limit.
+        assert_eq!((c.repeats_black, c.repeats_white, c.limit_black, c.limit_white), (0, 0, 0, 0));
+        let text = std::fs::read_to_string(dir.join(&l.sgf)).unwrap();
+        let record = GameRecord::parse(&text).unwrap();
+        let commented: usize = record
+            .moves
+            .iter()
+            .filter_map(|m| m.comment.as_deref())
+            .map(|c| {
+                c.strip_prefix("illegal attempts: ").expect("only attempts are commented").split(", ").count()
+            })
+            .sum();
+        // Each attempt is in the comment of the move after it (the last move ends every game here).
+        assert_eq!(commented as u32, c.illegal_black + c.illegal_white, "{text}");
+        attempts += commented;
+    }
+    assert!(attempts > 0, "the games had illegal attempts to record");
+    assert!(summary.contains("Phantom Go illegal attempts per game: A "), "{summary}");
+    assert_sabaki_reads(&dir);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn phantom_referee_records_misbehaving_programs() {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fake_phantom.sh");
+    for (mode, ending) in [("repeat", None), ("crash", Some("crashed")), ("refuse", Some("refused"))] {
+        let dir = scratch(&format!("phantom-fake-{mode}"));
+        let summary = tengen_ok(&argv(
+            "match --games 2 --size 5 --playouts 16 --quiet --rules phantom",
+            &["--opponent", &format!("sh {} {mode}", script.display()), "--out", dir.to_str().unwrap()],
+        ));
+        let lines = check_run(&dir, 2, "phantom", 5);
+        for l in &lines {
+            let c = l.phantom.unwrap();
+            let fake = l.colour_of(Side::B);
+            let (illegal, repeats, limit) = match fake {
+                tengen::board::Color::Black => (c.illegal_black, c.repeats_black, c.limit_black),
+                tengen::board::Color::White => (c.illegal_white, c.repeats_white, c.limit_white),
+            };
+            match ending {
+                None => {
+                    // Each turn after its first move ends at the limit; every refusal in it but the
+                    // first is a repeat (the first too when E5 is its own stone, not tengen's).
+                    assert!(limit >= 1 && illegal == 50 * limit, "{l:?}");
+                    assert!(repeats <= illegal && repeats >= illegal - limit, "{l:?}");
+                    assert!(summary.contains("repeated proposals A 0, B "), "{summary}");
+                }
+                Some(what) => {
+                    assert_eq!((l.reason, l.winner), (Ending::Forfeit, Some(Side::A)), "{mode}: {l:?}");
+                    assert!(l.detail.as_deref().unwrap().contains(what), "{mode}: {:?}", l.detail);
+                }
+            }
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+    // A program without the phantom-* commands cannot play Phantom Go: the run fails before any game.
+    let dir = scratch("phantom-plain");
+    let out = tengen(&argv(
+        "match --games 1 --size 5 --playouts 16 --quiet --rules phantom",
+        &["--opponent", &fake_gtp("illegal", 2, &dir.with_extension("log")), "--out", dir.to_str().unwrap()],
+    ));
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("does not play Phantom Go"));
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_file(dir.with_extension("log"));
+}

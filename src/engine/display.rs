@@ -17,8 +17,11 @@ impl Engine {
             format!("To move: {}", g.to_move()),
             format!("Black (X) prisoners: {}", g.prisoners(Color::Black)),
             format!("White (O) prisoners: {}", g.prisoners(Color::White)),
-            format!("Moves played: {}", g.moves().len()),
         ];
+        // A Phantom Go view keeps no moves (the engine never saw the opponent's).
+        if !self.is_phantom() {
+            notes.push(format!("Moves played: {}", g.moves().len()));
+        }
         if let Some(&(c, m)) = g.moves().last() {
             notes.push(format!("Last move: {} {}", c, m.describe(geo)));
         }
@@ -43,6 +46,22 @@ impl Engine {
                 notes.push(format!("Button: {who}"));
             }
         }
+        if let Some(v) = self.phantom_view() {
+            let vertices = |ps: &[crate::board::Point]| {
+                let names: Vec<String> = ps.iter().map(|&p| geo.vertex(p)).collect();
+                if names.is_empty() {
+                    "none".to_string()
+                } else {
+                    names.join(" ")
+                }
+            };
+            notes.push(format!("Playing: {}", v.me.map_or("not known yet".to_string(), |c| c.to_string())));
+            notes.push(format!("Known opponent stones (x/o): {}", vertices(&v.known)));
+            notes.push(format!("Unseen opponent stones: {}", v.unseen));
+            let suspects: Vec<_> = v.suspects.iter().map(|&(p, _)| p).collect();
+            notes.push(format!("Suspected: {}", vertices(&suspects)));
+            notes.push(format!("Illegal this turn: {}", vertices(&v.illegal)));
+        }
         if let Some(o) = result {
             notes.push(format!("Game over: {o} ({:?})", o.reason));
         }
@@ -63,11 +82,15 @@ impl Engine {
             let mut line = format!("{:>2} ", y + 1);
             for x in 0..size {
                 let p = b.geometry().point(x, y);
-                line.push(match b.cell(p) {
-                    Cell::Empty => '.',
-                    Cell::Black => 'X',
-                    Cell::White => 'O',
-                    Cell::Wall => '#',
+                // Phantom Go: the opponent stones the engine knows of are marked in lower case.
+                let known = self.phantom_view().is_some_and(|v| v.known.contains(&p));
+                line.push(match (b.cell(p), known) {
+                    (Cell::Empty, _) => '.',
+                    (Cell::Black, false) => 'X',
+                    (Cell::White, false) => 'O',
+                    (Cell::Black, true) => 'x',
+                    (Cell::White, true) => 'o',
+                    (Cell::Wall, _) => '#',
                 });
                 line.push(' ');
             }

@@ -17,6 +17,9 @@ pub enum EngineError {
     UnknownRules(RulesError),
     CannotLoad(String),
     GameOver,
+    /// A Phantom Go message that does not fit the game (out of order, another variant, a point
+    /// that cannot be meant): the reason.
+    Phantom(String),
 }
 
 impl fmt::Display for EngineError {
@@ -36,6 +39,7 @@ impl fmt::Display for EngineError {
             EngineError::UnknownRules(e) => write!(f, "unknown rules: {e}"),
             EngineError::CannotLoad(why) => write!(f, "cannot load file: {why}"),
             EngineError::GameOver => f.write_str("game is over"),
+            EngineError::Phantom(why) => f.write_str(why),
         }
     }
 }

@@ -5,6 +5,7 @@ mod clock;
 mod display;
 mod error;
 mod options;
+pub mod phantom;
 mod record;
 pub use record::is_plain_pass;
 mod settings;
@@ -59,12 +60,14 @@ pub struct Engine {
     /// from it in each later game, so that a controller that keeps one engine process for many
     /// games (gogui-twogtp) does not get the same game again.
     game_seed: u64,
+    /// Under `phantom`: what the engine knows of the game; its game is then this view.
+    phantom: Option<phantom::View>,
 }
 
 impl Engine {
     pub fn new(options: EngineOptions) -> Engine {
         let game = AnyGame::new(&options.rules, options.size);
-        Engine {
+        let mut engine = Engine {
             rules: options.rules.clone(),
             controller_rules: options.rules.clone(),
             size: options.size,
@@ -77,8 +80,11 @@ impl Engine {
             status_cache: None,
             games: 0,
             game_seed: options.seed,
+            phantom: None,
             options,
-        }
+        };
+        engine.clear_board();
+        engine
     }
 
     /// The seed of the current game's searches: the engine's seed (`--seed`) in the first game; in
@@ -122,6 +128,8 @@ impl Engine {
             self.game_seed = crate::search::mix_seed(self.options.seed, NEXT_GAME_SALT, self.games);
         }
         self.game = AnyGame::new(&self.rules, self.size);
+        self.phantom = (self.rules.variant() == Variant::Phantom).then(phantom::View::new);
+        self.sync_phantom();
         self.clock.reset();
         self.standing = None;
     }
@@ -141,6 +149,11 @@ impl Engine {
     pub fn set_komi(&mut self, komi: f64) {
         self.rules.komi = Komi::Set(komi);
         self.controller_rules.komi = Komi::Set(komi);
+        if self.is_phantom() {
+            // The view has no moves to replay: the same view under the new komi.
+            self.sync_phantom();
+            return;
+        }
         self.replay_with_rules();
     }
 
@@ -159,6 +172,10 @@ impl Engine {
     /// under the new rules; the clock stays, and so does komi unless `rules` sets it. When some move
     /// is not legal under the new rules, nothing changes.
     pub fn change_rules(&mut self, mut rules: RulesConfig) -> Result<(), EngineError> {
+        if self.is_phantom() || rules.variant() == Variant::Phantom {
+            // A view has no moves to replay, and a true game no view: a new game is needed.
+            return Err(EngineError::UnknownRules(RulesError("Phantom Go's view cannot be replayed".into())));
+        }
         if rules.komi == Komi::Default {
             rules.komi = self.rules.komi;
         }
@@ -203,13 +220,19 @@ impl Engine {
     /// Plays a move for either colour. A GTP `pass` (`Move::Pass`) is turned into the move it stands
     /// for under the rules (button, prisoner return, stake).
     pub fn play(&mut self, color: Color, mv: Move) -> Result<Move, EngineError> {
+        if self.is_phantom() {
+            // Phantom Go: only the engine's own moves (GTP.md), on its view.
+            self.phantom_play(color, mv, false)?;
+            return Ok(mv);
+        }
         let mv = if mv == Move::Pass { self.game.pass_move(color) } else { mv };
         self.game.play(color, mv)?;
         Ok(mv)
     }
 
     pub fn undo(&mut self) -> Result<(), EngineError> {
-        if self.game.undo() {
+        // A Phantom Go view keeps no moves to take back.
+        if !self.is_phantom() && self.game.undo() {
             Ok(())
         } else {
             Err(EngineError::CannotUndo)
@@ -257,6 +280,11 @@ impl Engine {
     }
 
     fn require_empty(&self) -> Result<(), EngineError> {
+        if self.is_phantom() {
+            // RULES.md 5.2 has no handicap: the opponent would have to be told of stones it
+            // cannot see.
+            return Err(EngineError::InvalidHandicap);
+        }
         let b = self.game.board();
         if !self.game.moves().is_empty() || b.stone_count(Color::Black) + b.stone_count(Color::White) > 0 {
             Err(EngineError::BoardNotEmpty)
@@ -271,6 +299,11 @@ impl Engine {
 
     /// The result under the current rules, dead stones removed by the engine's judgement.
     pub fn final_score(&mut self) -> Result<Outcome, EngineError> {
+        if self.is_phantom() {
+            // RULES.md 5.2: area with no dead stones removed, here of the engine's view (the
+            // true count is the referee's).
+            return self.game.score(&[]).ok_or(EngineError::CannotScore);
+        }
         match self.game.outcome() {
             Some(o) if !matches!(o.reason, crate::rules::EndReason::TwoPasses) => Ok(o),
             _ => {

@@ -149,6 +149,9 @@ impl Engine {
         self.rules = rules;
         self.size = size;
         self.game = game;
+        // A Phantom Go record holds the true moves: loaded, it is the referee's whole board, not a
+        // player's view (RULES.md 5.2: the record replays on a normal board).
+        self.phantom = None;
         self.clock.reset();
         Ok(notes)
     }

@@ -151,6 +151,9 @@ impl Engine {
         komi_shift: f64,
     ) -> Result<SearchReport, EngineError> {
         self.require_playable()?;
+        if self.is_phantom() {
+            return self.phantom_think(color, req, stop, on_report, started);
+        }
         let key = self.root_key(color);
         let shifted = komi_shift != 0.0;
         // Copying a big reused tree must not eat the move's time: stop copying at a quarter of it.
@@ -254,6 +257,21 @@ impl Engine {
             min_moves: reports.min_moves,
             max_moves: reports.max_moves,
         };
+        if self.is_phantom() {
+            // Phantom Go: a determinized search, and the proposal goes on the view (RULES.md 5.2).
+            let req = ThinkRequest { want_ownership: false, ..req };
+            let report = self.phantom_think(color, &req, stop, on_report, started)?;
+            let decision = self.phantom_decide(color, &report);
+            self.last_report = Some(report);
+            self.last_komi_shift = 0.0;
+            if commit {
+                if let Decision::Play(mv) = decision {
+                    self.phantom_play(color, mv, true)?;
+                }
+                self.clock.spend(color, started.elapsed());
+            }
+            return Ok(decision);
+        }
         let komi_shift = self.komi_shift(color);
         let report = self.think_from(color, &req, stop, on_report, started, komi_shift)?;
         let status = self.status_for_decision(color, &report, &req.limits, started, cleanup);
@@ -303,7 +321,7 @@ impl Engine {
 
     /// The search settings for a search by `color` now. The seed mixes the game's seed with the
     /// move number and colour, so a position gets the same search whatever came before in the game.
-    fn search_config(&self, color: Color, salt: u64) -> SearchConfig {
+    pub(super) fn search_config(&self, color: Color, salt: u64) -> SearchConfig {
         let o = &self.options;
         let threads =
             o.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));

@@ -8,6 +8,7 @@ mod commands;
 mod gogui;
 mod input;
 mod params;
+mod phantom;
 mod session;
 mod streaming;
 

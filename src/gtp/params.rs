@@ -56,7 +56,7 @@ fn list(s: &Session) -> String {
     };
     let resign = o.resign_threshold.map_or("off".to_string(), |r| r.to_string());
     let lines = [
-        format!("[list/go/stones/stoical] variant {}", s.engine.rules().variant().name()),
+        format!("[list/go/stones/stoical/phantom] variant {}", s.engine.rules().variant().name()),
         format!("[string] rules {}", s.engine.rules()),
         format!("[string] playouts {}", o.playouts.unwrap_or(0)),
         format!("[string] time_per_move {}", o.time_per_move.map_or(0.0, |d| d.as_secs_f64())),

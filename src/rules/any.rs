@@ -36,7 +36,10 @@ impl AnyGame {
     pub fn new(config: &RulesConfig, size: usize) -> AnyGame {
         if config.torus {
             return match config.variant() {
-                Variant::Go => AnyGame::GoTorus(Game::new(config.standard().on(), config.board(size))),
+                // Phantom Go takes no `torus` option (`RulesConfig::parse`).
+                Variant::Go | Variant::Phantom => {
+                    AnyGame::GoTorus(Game::new(config.standard().on(), config.board(size)))
+                }
                 Variant::Stones => AnyGame::StonesTorus(Game::new(config.stones().on(), config.board(size))),
                 Variant::Stoical => {
                     AnyGame::StoicalTorus(Game::new(config.stoical().on(), config.board(size)))
@@ -44,7 +47,8 @@ impl AnyGame {
             };
         }
         match config.variant() {
-            Variant::Go => AnyGame::Go(Game::new(config.standard(), config.board(size))),
+            // Phantom Go's true game is standard Go under fixed options (`RulesConfig::standard`).
+            Variant::Go | Variant::Phantom => AnyGame::Go(Game::new(config.standard(), config.board(size))),
             Variant::Stones => AnyGame::Stones(Game::new(config.stones(), config.board(size))),
             Variant::Stoical => AnyGame::Stoical(Game::new(config.stoical(), config.board(size))),
         }

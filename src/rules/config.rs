@@ -94,9 +94,33 @@ impl RulesConfig {
         }
     }
 
-    /// Standard Go's rules with komi resolved.
+    /// Standard Go's rules with komi resolved. Phantom Go's true game is standard Go with area
+    /// scoring, positional superko and suicide forbidden (RULES.md 5.2), whatever `go` holds.
     pub fn standard(&self) -> Standard {
+        if self.variant.variant == Variant::Phantom {
+            return Standard {
+                scoring: Scoring::Area,
+                ko: KoRule::Positional,
+                suicide_allowed: false,
+                button: false,
+                komi: self.komi_value(),
+                topology: std::marker::PhantomData,
+            };
+        }
         Standard { komi: self.komi_value(), ..self.variant.go.clone() }
+    }
+
+    /// The board size a new engine starts on when no size is given: 9 for Phantom Go (RULES.md
+    /// 5.2: 9x9 and 13x13 are its usual boards), 11 on a torus (5.1), 19 otherwise.
+    pub fn default_size(&self) -> usize {
+        if self.variant.variant == Variant::Phantom {
+            9
+        } else if self.torus {
+            // The size RULES.md 5.1 plays a torus on.
+            11
+        } else {
+            19
+        }
     }
 
     pub fn stones(&self) -> Stones {
@@ -140,11 +164,13 @@ impl RulesConfig {
         cfg.variant.variant = match variant_named(name) {
             Some(v) => v,
             None if name.trim().is_empty() => {
-                return Err(RulesError("no variant named (go, stones or stoical)".into()))
+                return Err(RulesError("no variant named (go, stones, stoical or phantom)".into()))
             }
             None => {
                 let other = name.trim().to_ascii_lowercase();
-                return Err(RulesError(format!("unknown variant '{other}' (go, stones or stoical)")));
+                return Err(RulesError(format!(
+                    "unknown variant '{other}' (go, stones, stoical or phantom)"
+                )));
             }
         };
         let variant = cfg.variant.variant;
@@ -156,8 +182,10 @@ impl RulesConfig {
             let (k, v) = (key.as_str(), value.as_str());
             match (variant, k) {
                 (_, "walls") => cfg.walls = parse_walls(v)?,
-                (_, "torus") => cfg.torus = parse_switch(k, v)?,
-                (Variant::Go | Variant::Stoical, "komi") => {
+                (Variant::Go | Variant::Stones | Variant::Stoical, "torus") => {
+                    cfg.torus = parse_switch(k, v)?
+                }
+                (Variant::Go | Variant::Stoical | Variant::Phantom, "komi") => {
                     let komi: f64 =
                         v.parse().map_err(|_| RulesError(format!("komi '{v}' is not a number")))?;
                     let komi = checked_komi(komi).ok_or_else(|| {
@@ -253,6 +281,7 @@ fn variant_named(name: &str) -> Option<Variant> {
         "go" | "standard" => Some(Variant::Go),
         "stones" => Some(Variant::Stones),
         "stoical" | "stoical-go" | "stoicalgo" => Some(Variant::Stoical),
+        "phantom" | "phantom-go" | "phantomgo" => Some(Variant::Phantom),
         _ => None,
     }
 }
@@ -315,6 +344,7 @@ impl fmt::Display for RulesConfig {
                 on_off(v.snapback),
                 super::format_margin(self.komi_value())
             )?,
+            Variant::Phantom => write!(f, "phantom:komi={}", super::format_margin(self.komi_value()))?,
         }
         if self.walls.is_empty() {
             f.write_str(",walls=none")?;
@@ -346,6 +376,8 @@ mod tests {
             "go:torus=on",
             "stones:torus=on,walls=C3",
             "stoical:torus=off",
+            "phantom",
+            "phantom:komi=6.5,walls=E5",
         ] {
             let cfg = RulesConfig::parse(s).unwrap();
             let printed = cfg.to_string();
@@ -359,6 +391,15 @@ mod tests {
             RulesConfig::parse("stones").unwrap().to_string(),
             "stones:threshold=7,compensation=6,walls=none"
         );
+        // RULES.md 5.2: Phantom Go is area scoring, positional superko, no suicide, komi 7.5.
+        let phantom = RulesConfig::parse("phantom").unwrap();
+        assert_eq!(phantom.to_string(), "phantom:komi=7.5,walls=none");
+        let std = phantom.standard();
+        assert_eq!(
+            (std.scoring, std.ko, std.suicide_allowed, std.komi),
+            (Scoring::Area, KoRule::Positional, false, 7.5)
+        );
+        assert_eq!((phantom.default_size(), RulesConfig::default().default_size()), (9, 19));
         // RULES.md section 2: territory scoring defaults to komi 6.5.
         assert_eq!(RulesConfig::parse("go:scoring=territory").unwrap().komi_value(), 6.5);
     }
@@ -388,6 +429,9 @@ mod tests {
             "go:komi=7.25",
             "stoical:komi=1.1",
             "stones:threshold=-1",
+            "phantom:ko=simple",
+            "phantom:scoring=territory",
+            "phantom:komi=0.3",
         ] {
             assert!(RulesConfig::parse(s).is_err(), "{s}");
         }

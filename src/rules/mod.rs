@@ -35,6 +35,10 @@ pub enum Variant {
     Go,
     Stones,
     Stoical,
+    /// Phantom Go (RULES.md 5.2): standard Go (area, positional superko, no suicide) in which each
+    /// player sees only its own stones. Its games are `AnyGame::Go`; the hidden information is the
+    /// engine's (`engine::phantom`) and the match referee's (`selfplay::phantom`).
+    Phantom,
 }
 
 impl Variant {
@@ -44,6 +48,7 @@ impl Variant {
             Variant::Go => "go",
             Variant::Stones => "stones",
             Variant::Stoical => "stoical",
+            Variant::Phantom => "phantom",
         }
     }
 
@@ -53,6 +58,7 @@ impl Variant {
             Variant::Go => "Go",
             Variant::Stones => "Stones",
             Variant::Stoical => "Stoical",
+            Variant::Phantom => "Phantom",
         }
     }
 }

@@ -98,6 +98,8 @@ pub struct GameOutcome {
     pub genmoves: ByColor<u32>,
     /// Each player's own `final_score` of a scored game.
     pub player_scores: ByColor<Option<String>>,
+    /// Phantom Go: each side's illegal attempts, repeats and passes forced by the attempt limit.
+    pub phantom: Option<super::phantom::Conduct>,
 }
 
 impl GameOutcome {
@@ -175,6 +177,9 @@ fn score_now(referee: &mut Engine) -> Outcome {
 /// Plays one game: `players.black` has Black. Only a player that cannot start (`PlayerError::Start`)
 /// makes this fail; every other failure forfeits the game for the player at fault.
 pub fn play_game(spec: &GameSpec, players: ByColor<&mut dyn Player>) -> Result<GameOutcome, PlayerError> {
+    if spec.setup.rules.variant() == crate::rules::Variant::Phantom {
+        return super::phantom::play_game(spec, players);
+    }
     let mut players = players;
     for c in [Color::Black, Color::White] {
         players[c].new_game(&spec.setup)?;
@@ -333,6 +338,7 @@ pub fn play_game(spec: &GameSpec, players: ByColor<&mut dyn Player>) -> Result<G
         time,
         genmoves,
         player_scores,
+        phantom: None,
     })
 }
 

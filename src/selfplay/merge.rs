@@ -298,6 +298,7 @@ mod tests {
             opening_moves: 0,
             time_black: 0.1 * game as f64,
             time_white: 0.2,
+            phantom: None,
             genmoves_black: 10,
             genmoves_white: 10,
             score_black: None,

@@ -5,6 +5,7 @@
 //! - [`clock`]: the match clock's notation, its GTP announcement and its SGF properties.
 //! - [`player`]: the `Player` trait, tengen in process and external GTP programs.
 //! - [`game`]: one refereed game.
+//! - [`phantom`]: the referee of a Phantom Go game (hidden stones, illegal attempts).
 //! - [`output`]: the files of a run (SGF, `results.jsonl`, summary) and the summary's statistics.
 //! - [`runner`]: a whole run: games in parallel, one writer, resume.
 //! - [`shard`]: `--shard K/N`, one of N processes that together play a run.
@@ -18,6 +19,7 @@ pub mod game;
 pub mod gtp_client;
 pub mod merge;
 pub mod output;
+pub mod phantom;
 pub mod player;
 pub mod progress;
 pub mod runner;

@@ -68,6 +68,10 @@ pub struct ResultLine {
     /// Does a player's own score disagree with the referee's result?
     #[serde(default)]
     pub score_disagrees: bool,
+    /// Phantom Go: each colour's illegal attempts, repeated proposals and passes forced by the
+    /// attempt limit (RULES.md 5.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phantom: Option<super::phantom::Conduct>,
     /// The SGF file, relative to the run directory.
     pub sgf: String,
 }
@@ -301,6 +305,9 @@ pub struct Summary {
     pub time: [(f64, u32); 2],
     pub endings: BTreeMap<&'static str, u32>,
     pub disagreements: Vec<u64>,
+    /// Phantom Go, per player (A, B): illegal attempts, repeated proposals, limit passes, over
+    /// the games that report them (`None` when none does).
+    pub phantom: Option<[(u32, u32, u32); 2]>,
 }
 
 impl Summary {
@@ -318,6 +325,7 @@ impl Summary {
             time: [(0.0, 0); 2],
             endings: BTreeMap::new(),
             disagreements: Vec::new(),
+            phantom: None,
         };
         for l in lines {
             s.tally.add_result(l.colour_of(Side::A), l.result_for_a());
@@ -334,6 +342,15 @@ impl Summary {
             *s.endings.entry(l.reason.name()).or_default() += 1;
             if l.score_disagrees {
                 s.disagreements.push(l.game);
+            }
+            if let Some(conduct) = &l.phantom {
+                let totals = s.phantom.get_or_insert([(0, 0, 0); 2]);
+                for (i, side) in [Side::A, Side::B].into_iter().enumerate() {
+                    let (illegal, repeats, limit) = conduct.of(l.colour_of(side));
+                    totals[i].0 += illegal;
+                    totals[i].1 += repeats;
+                    totals[i].2 += limit;
+                }
             }
         }
         s.disagreements.sort_unstable();
@@ -380,6 +397,24 @@ impl fmt::Display for Summary {
         writeln!(f, "Time per move: A {}, B {}", per_move(self.time[0]), per_move(self.time[1]))?;
         let endings: Vec<String> = self.endings.iter().map(|(k, v)| format!("{k} {v}")).collect();
         writeln!(f, "Endings: {}", if endings.is_empty() { "-".to_string() } else { endings.join(", ") })?;
+        if let (Some([a, b]), true) = (self.phantom, self.games > 0) {
+            let games = self.games as f64;
+            writeln!(
+                f,
+                "Phantom Go illegal attempts per game: A {:.2}, B {:.2}",
+                f64::from(a.0) / games,
+                f64::from(b.0) / games
+            )?;
+            writeln!(
+                f,
+                "Phantom Go program errors: repeated proposals A {}, B {}; turns passed at the {}-attempt limit A {}, B {}",
+                a.1,
+                b.1,
+                super::phantom::MAX_ATTEMPTS,
+                a.2,
+                b.2
+            )?;
+        }
         if !self.disagreements.is_empty() {
             let games: Vec<String> = self.disagreements.iter().map(|g| sgf_name(*g)).collect();
             writeln!(
@@ -439,6 +474,7 @@ mod tests {
             score_black: None,
             score_white: None,
             score_disagrees: false,
+            phantom: None,
             sgf: sgf_name(game),
         }
     }

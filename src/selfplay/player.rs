@@ -100,6 +100,11 @@ pub trait Player: Send {
     fn genmove(&mut self, color: Color) -> Result<PlayerMove, PlayerError>;
     /// The player's own score of the finished game (GTP `final_score`), if it gives one.
     fn final_score(&mut self) -> Option<String>;
+    /// Tells a Phantom Go player what the referee lets it know (GTP.md's Phantom Go commands). A
+    /// player that knows no such thing refuses, which forfeits.
+    fn phantom(&mut self, _message: &super::phantom::Message) -> Result<(), PlayerError> {
+        Err(PlayerError::Refused("it does not play Phantom Go".into()))
+    }
 }
 
 /// tengen in this process, with its own engine options.
@@ -118,6 +123,11 @@ impl EnginePlayer {
 
     fn engine(&mut self) -> &mut Engine {
         self.engine.as_mut().expect("new_game comes first")
+    }
+
+    /// The engine of the game in progress (its view, in Phantom Go).
+    pub fn current_engine(&self) -> Option<&Engine> {
+        self.engine.as_ref()
     }
 }
 
@@ -188,6 +198,18 @@ impl Player for EnginePlayer {
 
     fn final_score(&mut self) -> Option<String> {
         self.engine.as_mut()?.final_score().ok().map(|o| o.to_string())
+    }
+
+    fn phantom(&mut self, message: &super::phantom::Message) -> Result<(), PlayerError> {
+        use super::phantom::Message;
+        let engine = self.engine();
+        let done = match message {
+            Message::Illegal(p) => engine.phantom_illegal(*p),
+            Message::OpponentMoved { pass } => engine.phantom_opponent_moved(*pass),
+            Message::OpponentIllegal => engine.phantom_opponent_illegal(),
+            Message::Removed(points) => engine.phantom_removed(points),
+        };
+        done.map_err(|e| PlayerError::Refused(e.to_string()))
     }
 }
 
@@ -301,6 +323,16 @@ impl GtpPlayer {
     fn prepare(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
         self.start()?;
         let rules = setup.rules.to_string();
+        if setup.rules.variant() == Variant::Phantom {
+            // GTP.md: a Phantom Go player takes the referee's phantom-* messages.
+            let admin = self.limits.admin;
+            let knows = self.send("known_command phantom-illegal", admin).is_ok_and(|a| a.trim() == "true");
+            if !(knows && self.knows_tengen_rules) {
+                return Err(PlayerError::Start(
+                    "it does not play Phantom Go (it lacks `tengen-rules` or the phantom-* commands)".into(),
+                ));
+            }
+        }
         if self.knows_tengen_rules {
             self.setup(&format!("tengen-rules {rules}"))?;
         } else if setup.rules.variant() != Variant::Go {
@@ -470,6 +502,23 @@ impl Player for GtpPlayer {
     fn final_score(&mut self) -> Option<String> {
         let admin = self.limits.admin;
         self.send("final_score", admin).ok().map(|s| s.trim().to_string())
+    }
+
+    fn phantom(&mut self, message: &super::phantom::Message) -> Result<(), PlayerError> {
+        use super::phantom::Message;
+        let geo = self.geometry.expect("new_game comes first");
+        let command = match message {
+            Message::Illegal(p) => format!("phantom-illegal {}", geo.vertex(*p)),
+            Message::OpponentMoved { pass: false } => "phantom-opponent-moved".into(),
+            Message::OpponentMoved { pass: true } => "phantom-opponent-moved pass".into(),
+            Message::OpponentIllegal => "phantom-opponent-illegal".into(),
+            Message::Removed(points) => {
+                let names: Vec<String> = points.iter().map(|&p| geo.vertex(p)).collect();
+                format!("phantom-removed {}", names.join(" "))
+            }
+        };
+        let admin = self.limits.admin;
+        self.send(&command, admin).map(drop)
     }
 }
 

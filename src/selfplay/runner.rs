@@ -219,6 +219,7 @@ fn finish(
         score_black: outcome.player_scores.black.clone(),
         score_white: outcome.player_scores.white.clone(),
         score_disagrees: disagrees,
+        phantom: outcome.phantom,
         sgf: sgf_name(index),
     };
     let r = &mut outcome.record;
@@ -251,7 +252,13 @@ fn finish(
     if disagrees {
         comment.push(format!("A player's own score disagrees with the referee's {}.", outcome.result));
     }
-    if r.moves.iter().any(|m| m.at.is_none() && m.comment.is_some()) {
+    if let Some(conduct) = &outcome.phantom {
+        let (b, w) = (conduct.of(Color::Black).0, conduct.of(Color::White).0);
+        comment.push(format!(
+            "Phantom Go: the true moves; each move's comment lists the illegal attempts before it \
+             (Black {b}, White {w} in all)."
+        ));
+    } else if r.moves.iter().any(|m| m.at.is_none() && m.comment.is_some()) {
         comment
             .push("Prisoner returns, stakes and button takes are written as passes with a comment.".into());
     }
