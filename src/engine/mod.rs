@@ -325,6 +325,13 @@ impl Engine {
     pub fn variant(&self) -> Variant {
         self.game.variant()
     }
+
+    /// Does a GUI that knows only standard Go need tengen as its referee under the rules in force:
+    /// Stones, Stoical Go, and any variant on a torus. Standard Go and Phantom Go (whose player
+    /// sees an ordinary board of its own stones) need none.
+    pub fn needs_referee(&self) -> bool {
+        self.rules.torus || matches!(self.rules.variant(), Variant::Stones | Variant::Stoical)
+    }
 }
 
 #[cfg(test)]

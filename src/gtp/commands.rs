@@ -10,7 +10,7 @@ use super::streaming::{self, GenMove};
 use super::GtpError;
 use crate::board::{Cell, Color, Point};
 use crate::engine::{Clock, TimeSystem};
-use crate::rules::{Move, RulesConfig, Variant};
+use crate::rules::{Move, RulesConfig};
 use std::io::Write;
 
 type Handler = fn(&mut Session, &mut Call) -> Result<Reply, GtpError>;
@@ -20,7 +20,7 @@ const COMMANDS: &[(&str, Handler)] = &[
     ("name", |_, _| text("tengen")),
     ("version", |_, _| text(env!("CARGO_PKG_VERSION"))),
     ("known_command", known_command),
-    ("list_commands", |s, _| text(command_names(s.engine.variant()).collect::<Vec<_>>().join("\n"))),
+    ("list_commands", |s, _| text(command_names(s.engine.needs_referee()).collect::<Vec<_>>().join("\n"))),
     ("quit", |s, _| {
         s.request_quit();
         text("")
@@ -101,27 +101,30 @@ fn text(s: impl Into<String>) -> Result<Reply, GtpError> {
 /// GoGui knows the rules and needs no size from the engine, so that command is not offered: GoGui
 /// keeps its size and sends it. Under Stones and Stoical Go GoGui needs tengen as its referee, which
 /// must tell it the size of the game it referees (GoGui sends a referee `clear_board`, never
-/// `boardsize`): there the command stays, and the size is the command line's (`--size`).
-fn offered(name: &str, variant: Variant) -> bool {
-    name != "gogui-rules_board_size" || variant != Variant::Go
+/// `boardsize`): there the command stays, and the size is the command line's (`--size`). So it is on
+/// a torus (RULES.md 5.1), whose captures across the edges GoGui's own Go rules would miss.
+/// `referee`: GoGui needs tengen as its referee under the rules in force
+/// (`Engine::needs_referee`).
+fn offered(name: &str, referee: bool) -> bool {
+    name != "gogui-rules_board_size" || referee
 }
 
 /// The handler for a command name under the rules in force (names are case-sensitive, as in GNU Go).
-pub(crate) fn find(name: &str, variant: Variant) -> Option<Handler> {
-    COMMANDS.iter().find(|(n, _)| *n == name && offered(n, variant)).map(|&(_, h)| h)
+pub(crate) fn find(name: &str, referee: bool) -> Option<Handler> {
+    COMMANDS.iter().find(|(n, _)| *n == name && offered(n, referee)).map(|&(_, h)| h)
 }
 
-pub fn is_known(name: &str, variant: Variant) -> bool {
-    find(name, variant).is_some()
+pub fn is_known(name: &str, referee: bool) -> bool {
+    find(name, referee).is_some()
 }
 
 /// Every command name offered under the rules in force, in table order.
-pub fn command_names(variant: Variant) -> impl Iterator<Item = &'static str> {
-    COMMANDS.iter().map(|&(n, _)| n).filter(move |n| offered(n, variant))
+pub fn command_names(referee: bool) -> impl Iterator<Item = &'static str> {
+    COMMANDS.iter().map(|&(n, _)| n).filter(move |n| offered(n, referee))
 }
 
 fn known_command(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
-    text(if is_known(args::arg(c.args, 0)?, s.engine.variant()) { "true" } else { "false" })
+    text(if is_known(args::arg(c.args, 0)?, s.engine.needs_referee()) { "true" } else { "false" })
 }
 
 fn boardsize(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
@@ -362,18 +365,30 @@ mod tests {
 
     #[test]
     fn every_listed_command_is_known_and_the_size_question_only_off_standard_go() {
-        for variant in [Variant::Go, Variant::Stones, Variant::Stoical] {
-            for name in command_names(variant) {
-                assert!(is_known(name, variant), "{name}");
+        for referee in [false, true] {
+            for name in command_names(referee) {
+                assert!(is_known(name, referee), "{name}");
             }
-            let listed = command_names(variant).any(|n| n == "gogui-rules_board_size");
-            assert_eq!(listed, variant != Variant::Go, "{variant:?}");
-            assert_eq!(is_known("gogui-rules_board_size", variant), listed);
+            let listed = command_names(referee).any(|n| n == "gogui-rules_board_size");
+            assert_eq!(listed, referee);
+            assert_eq!(is_known("gogui-rules_board_size", referee), listed);
             // GoGui recognises a Go program by its game id, and a referee by these three.
             for needed in ["gogui-rules_game_id", "gogui-rules_legal_moves", "gogui-rules_side_to_move"] {
-                assert!(is_known(needed, variant), "{variant:?}: {needed}");
+                assert!(is_known(needed, referee), "{referee}: {needed}");
             }
         }
-        assert_eq!(command_names(Variant::Go).count() + 1, COMMANDS.len());
+        assert_eq!(command_names(false).count() + 1, COMMANDS.len());
+        // Which rules need a referee.
+        let needs = |rules: &str| {
+            let options = crate::engine::EngineOptions {
+                rules: RulesConfig::parse(rules).unwrap(),
+                size: 9,
+                ..Default::default()
+            };
+            crate::engine::Engine::new(options).needs_referee()
+        };
+        let referees: Vec<bool> =
+            ["go", "phantom", "stones", "stoical", "go:torus=on"].into_iter().map(needs).collect();
+        assert_eq!(referees, [false, false, true, true, true]);
     }
 }

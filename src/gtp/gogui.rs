@@ -311,7 +311,7 @@ mod tests {
                 );
                 let command = command.replace("%c", "w");
                 let name = command.split_whitespace().next().unwrap();
-                assert!(crate::gtp::is_known(name, s.engine.variant()), "{entry}");
+                assert!(crate::gtp::is_known(name, s.engine.needs_referee()), "{entry}");
                 let answer = s.handle_line(command.as_bytes()).unwrap();
                 assert!(answer.starts_with("= "), "{rules}: {entry} answered {answer}");
             }

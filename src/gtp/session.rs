@@ -67,7 +67,7 @@ impl Session {
     pub fn execute(&mut self, cmd: &Command, out: &mut dyn Write, control: &Control) -> std::io::Result<()> {
         let id = cmd.id.as_deref();
         let seed = self.engine.game_seed();
-        let result = match find(&cmd.name, self.engine.variant()) {
+        let result = match find(&cmd.name, self.engine.needs_referee()) {
             None => Err(GtpError::unknown()),
             Some(handler) => {
                 let mut call = Call { id, args: &cmd.args, out: &mut *out, control };
