@@ -88,8 +88,9 @@ fn vertex(size: usize, r: usize, c: usize) -> String {
 
 fn tengen_loads(t: &mut GtpClient, file: &Path) -> Loaded {
     send(t, &format!("loadsgf {}", file.display()));
-    let size: usize = send(t, "gogui-rules_board_size").parse().unwrap();
+    // One row a line (`gogui-rules_board_size` is not offered under standard Go).
     let board = send(t, "gogui-rules_board");
+    let size = board.lines().count();
     let (mut black, mut white) = (BTreeSet::new(), BTreeSet::new());
     for (r, row) in board.lines().enumerate() {
         for (c, cell) in row.split_whitespace().flat_map(|w| w.chars()).enumerate() {
