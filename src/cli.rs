@@ -26,8 +26,9 @@ pub struct EngineArgs {
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=25))]
     pub size: Option<u8>,
     /// Seed for every random choice: with one thread, the same seed and a playout limit give the
-    /// same moves every time. Default: a new seed from the system's entropy, which `tengen gtp`
-    /// prints on stderr so that the game can be replayed.
+    /// same moves every time, in every game of the session. Default: a new seed from the system's
+    /// entropy, and a new one for each later game, which `tengen gtp` prints on stderr so that any
+    /// game can be replayed.
     #[arg(long)]
     pub seed: Option<u64>,
     /// Search threads (default: all cores).
@@ -146,6 +147,7 @@ impl EngineArgs {
             rules: self.rules.clone(),
             size: self.size(),
             seed: self.seed.unwrap_or_else(entropy_seed),
+            seed_each_game: self.seed.is_none(),
             threads: self.threads.map(usize::from),
             playouts: self.playouts,
             time_per_move: self.time.map(duration_from_secs),

@@ -1,7 +1,8 @@
 //! Seeding of `tengen gtp`: without `--seed` every run draws its seed from the system's entropy and
-//! prints it on stderr; that seed replays the run's moves (one thread, a playout limit). Each game
-//! after the first in one process gets a seed of its own, printed too, so a controller that keeps
-//! the process for many games (gogui-twogtp) gets different games, and each can be replayed alone.
+//! prints it on stderr; that seed replays the run's moves (one thread, a playout limit). Without
+//! `--seed`, each game after the first in one process gets a seed of its own, printed too, so a
+//! controller that keeps the process for many games (gogui-twogtp) gets different games, and each
+//! can be replayed alone; with `--seed`, every game is played with that seed.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -52,24 +53,40 @@ fn without_a_seed_each_run_draws_its_own_and_the_printed_seed_replays_it() {
     assert_eq!(replayed, moves_a, "the printed seed replays the run");
 }
 
+/// Two games in one process, as gogui-twogtp starts the second (`boardsize`, `clear_board`,
+/// `komi`).
+fn two_games() -> Vec<&'static str> {
+    let mut two: Vec<&str> = GAME.to_vec();
+    two.extend(["boardsize 9", "clear_board", "komi 6.5"]);
+    two.extend(GAME);
+    two
+}
+
 #[test]
-fn each_game_of_a_process_has_its_own_seed_which_replays_it_alone() {
-    let mut two_games: Vec<&str> = GAME.to_vec();
-    // A new game as gogui-twogtp starts one (`boardsize`, `clear_board`, `komi`).
-    two_games.extend(["boardsize 9", "clear_board", "komi 6.5"]);
-    two_games.extend(GAME);
-    let (moves, seeds) = run(&["--seed", "5"], &two_games);
+fn without_a_seed_each_game_of_a_process_has_its_own_seed_which_replays_it_alone() {
+    let (moves, seeds) = run(&[], &two_games());
     assert_eq!(seeds.len(), 2, "the start-up seed and the second game's: {seeds:?}");
-    assert_eq!(seeds[0], 5);
+    assert_ne!(seeds[0], seeds[1]);
     let (first, second) = moves.split_at(GAME.len());
     assert_ne!(first, second, "the second game is not the first one again");
-    // Reproducible: the same command line and commands give the same two games.
-    assert_eq!(run(&["--seed", "5"], &two_games).0, moves);
     // The second game alone, from its printed seed.
     let mut alone = vec!["komi 6.5"];
     alone.extend(GAME);
     let (replayed, _) = run(&["--seed", &seeds[1].to_string()], &alone);
     assert_eq!(replayed, second);
+}
+
+#[test]
+fn with_a_seed_every_game_of_a_process_is_played_with_it() {
+    // The same command line and commands give the same two games, and the second game is the one
+    // its position and that seed give, whatever the process played before it: a game replays
+    // alone, and a sharded match's opponent plays each game as the whole run's would.
+    let (moves, seeds) = run(&["--seed", "5"], &two_games());
+    assert_eq!(seeds, [5], "no new seed for a later game");
+    assert_eq!(run(&["--seed", "5"], &two_games()).0, moves);
+    let mut alone = vec!["komi 6.5"];
+    alone.extend(GAME);
+    assert_eq!(run(&["--seed", "5"], &alone).0, moves[GAME.len()..]);
 }
 
 #[test]

@@ -126,7 +126,7 @@ fn shards_play_the_games_of_the_whole_run_in_every_variant() {
 #[test]
 fn match_shards_against_another_tengen_process() {
     let (whole, sharded) = (scratch("match-whole"), scratch("match-sharded"));
-    let opponent = format!("{TENGEN} gtp --playouts 8 --threads 1");
+    let opponent = format!("{TENGEN} gtp --playouts 8 --threads 1 --seed 1");
     let line = "match --games 4 --size 5 --playouts 16 --random-opening 2 --seed 4 --opponent";
     let args = [&run_args(line)[..], &[opponent.as_str()]].concat();
     tengen_ok(&[&args[..], &["--quiet", "--out", path(&whole)]].concat());

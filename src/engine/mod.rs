@@ -120,10 +120,13 @@ impl Engine {
     }
 
     /// Starts a new game with the current size and rules. Clearing a board that held a game
-    /// (moves or stones) begins the next game, with its own seed (`game_seed`).
+    /// (moves or stones) begins the next game, with its own seed (`game_seed`) when the options
+    /// ask for one (`EngineOptions::seed_each_game`).
     pub fn clear_board(&mut self) {
         let b = self.game.board();
-        if !self.game.moves().is_empty() || b.stone_count(Color::Black) + b.stone_count(Color::White) > 0 {
+        let played =
+            !self.game.moves().is_empty() || b.stone_count(Color::Black) + b.stone_count(Color::White) > 0;
+        if played && self.options.seed_each_game {
             self.games += 1;
             self.game_seed = crate::search::mix_seed(self.options.seed, NEXT_GAME_SALT, self.games);
         }

@@ -84,6 +84,12 @@ pub struct EngineOptions {
     pub rules: RulesConfig,
     pub size: usize,
     pub seed: u64,
+    /// Each later game of the session draws a seed of its own from `seed` (`Engine::clear_board`):
+    /// for a seed drawn from the system's entropy, so that a controller keeping one process for
+    /// many games (gogui-twogtp) does not get the same game again. With a seed given (`--seed`) it
+    /// is off: every game is played with that seed, whatever the process played before, so a game
+    /// replays alone and a sharded match's opponent plays each game as the whole run would.
+    pub seed_each_game: bool,
     /// Search threads; `None`: all cores.
     pub threads: Option<usize>,
     /// Playouts per move; `None`: limited by time only.
@@ -111,6 +117,7 @@ impl Default for EngineOptions {
             rules: RulesConfig::default(),
             size: 19,
             seed: 0,
+            seed_each_game: false,
             threads: None,
             playouts: None,
             time_per_move: None,
