@@ -120,7 +120,8 @@ def main() -> None:
             reply = answer[0] + ident + answer[1:]
         elif command[0] == "genmove" and len(command) == 2 and phantom():
             accept()
-            size = int(ask("gogui-rules_board_size")[1:].strip())
+            # One row a line (`gogui-rules_board_size` is offered only where GoGui needs a referee).
+            size = len(ask("gogui-rules_board")[1:].strip().splitlines())
             points = [f"{columns[x]}{y}" for x in range(size) for y in range(1, size + 1)]
             choices = [p for p in points if p not in own and p not in refused]
             if choices:
