@@ -14,14 +14,7 @@ use tengen::engine::{Engine, EngineOptions};
 use tengen::gtp::Session;
 
 fn games(scoring: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/final_scores").join(scoring);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "sgf"))
-        .collect();
-    files.sort();
-    files
+    common::sgf_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/final_scores").join(scoring))
 }
 
 /// tengen's `final_score` of a game record, over GTP in process.

@@ -13,12 +13,14 @@
 //! refused and changes nothing. Without GNU Go the comparison is skipped with a notice, unless
 //! `TENGEN_REQUIRE_GNUGO=1` (CI sets it).
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
-use tengen::selfplay::gtp_client::{find_gnugo, GtpClient, SpawnOptions};
+use tengen::selfplay::gtp_client::{GtpClient, SpawnOptions};
 use tengen::sgf::GameRecord;
 
 const LONG: Duration = Duration::from_secs(120);
@@ -26,16 +28,6 @@ const TENGEN: &str = env!("CARGO_BIN_EXE_tengen");
 
 fn data() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sgf")
-}
-
-fn sgf_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "sgf"))
-        .collect();
-    files.sort();
-    files
 }
 
 /// Records written by `tengen selfplay` into a fresh directory under `out`.
@@ -49,20 +41,9 @@ fn selfplay(out: &Path, name: &str, flags: &[&str]) -> Vec<PathBuf> {
         .status()
         .expect("tengen selfplay runs");
     assert!(status.success(), "selfplay {name}");
-    let files = sgf_files(&dir);
+    let files = common::sgf_files(&dir);
     assert!(!files.is_empty(), "selfplay {name} wrote no record");
     files
-}
-
-fn gnugo() -> Option<PathBuf> {
-    let found = find_gnugo();
-    if found.is_none() {
-        if std::env::var("TENGEN_REQUIRE_GNUGO").as_deref() == Ok("1") {
-            panic!("GNU Go not found (PATH, /usr/games/gnugo) but TENGEN_REQUIRE_GNUGO=1");
-        }
-        eprintln!("notice: GNU Go not found; skipping the comparison with GNU Go (apt-get install gnugo)");
-    }
-    found
 }
 
 fn send(c: &mut GtpClient, cmd: &str) -> String {
@@ -119,7 +100,7 @@ fn gnugo_loads(g: &mut GtpClient, file: &Path, prisoners: bool) -> Loaded {
 fn every_record_loads_to_the_position_gnu_go_reaches() {
     let out = std::env::temp_dir().join(format!("tengen_sgf_corpus_{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
-    let mut corpus = sgf_files(&data().join("corpus"));
+    let mut corpus = common::sgf_files(&data().join("corpus"));
     for name in [
         "gnugo_9x9_game.sgf",
         "gnugo_19x19_h4_game.sgf",
@@ -165,7 +146,7 @@ fn every_record_loads_to_the_position_gnu_go_reaches() {
     let mut t = GtpClient::spawn_argv(&[TENGEN.to_string(), "gtp".into()], opts()).unwrap();
     let loaded: Vec<Loaded> = corpus.iter().map(|f| tengen_loads(&mut t, f)).collect();
     t.quit().unwrap();
-    if let Some(path) = gnugo() {
+    if let Some(path) = common::gnugo() {
         let mut g =
             GtpClient::spawn_argv(&[path.display().to_string(), "--mode".into(), "gtp".into()], opts())
                 .expect("GNU Go starts");

@@ -82,6 +82,17 @@ pub fn diagram(text: &str) -> String {
         .collect()
 }
 
+/// The `.sgf` files in `dir`, sorted by name.
+pub fn sgf_files(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "sgf"))
+        .collect();
+    files.sort();
+    files
+}
+
 /// Runs GNU Go (`gnugo --mode gtp` plus `args`) on `commands` and returns each answer's payload (the
 /// text after `=`, trimmed); panics if GNU Go refuses one.
 pub fn gnugo_answers(gnugo: &std::path::Path, args: &[&str], commands: &[String]) -> Vec<String> {
