@@ -152,6 +152,17 @@ fn opening_move(referee: &Engine, color: Color, rng: &mut Xoshiro256PlusPlus) ->
     None
 }
 
+/// Writes the result into a game's record and each clock reading beside the move it followed (a
+/// refused move never made it into the record, so its reading is dropped). Shared by every referee.
+pub(super) fn finish_record(record: &mut GameRecord, result: &str, marks: Vec<(usize, TimeMark)>) {
+    record.result = Some(result.to_string());
+    for (i, mark) in marks {
+        if let Some(m) = record.moves.get_mut(i) {
+            m.time_left = Some(mark);
+        }
+    }
+}
+
 fn ending_of(reason: EndReason) -> Ending {
     match reason {
         EndReason::TwoPasses => Ending::TwoPasses,
@@ -320,13 +331,7 @@ pub fn play_game(spec: &GameSpec, players: ByColor<&mut dyn Player>) -> Result<G
     }
     let result = outcome.to_string();
     let mut record = referee.to_record();
-    record.result = Some(result.clone());
-    for (i, mark) in marks {
-        // A refused move never made it into the record.
-        if let Some(m) = record.moves.get_mut(i) {
-            m.time_left = Some(mark);
-        }
-    }
+    finish_record(&mut record, &result, marks);
     Ok(GameOutcome {
         record,
         result,

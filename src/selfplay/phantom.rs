@@ -10,7 +10,7 @@
 //! counted. A crash, a `?` to `genmove` or to a message forfeits, as in any match.
 //! The record holds the true moves; each move's comment lists the illegal attempts before it.
 
-use super::game::{Ending, GameOutcome, GameSpec};
+use super::game::{finish_record, Ending, GameOutcome, GameSpec};
 use super::player::{ClockReading, Player, PlayerError, PlayerMove};
 use crate::board::{ByColor, Color, Point};
 use crate::engine::{Clock, TimeSystem};
@@ -322,12 +322,7 @@ pub fn play_game(spec: &GameSpec, players: ByColor<&mut dyn Player>) -> Result<G
         record.root_comment =
             Some(format!("illegal attempts after the last move: {}", r.attempts_note.join(", ")));
     }
-    record.result = Some(result.clone());
-    for (i, mark) in marks {
-        if let Some(m) = record.moves.get_mut(i) {
-            m.time_left = Some(mark);
-        }
-    }
+    finish_record(&mut record, &result, marks);
     Ok(GameOutcome {
         record,
         result,
