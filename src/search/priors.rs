@@ -107,7 +107,7 @@ impl<T: Topology> PriorContext<'_, T> {
         if !self.last.is_none() && chebyshev(b, xy, b.geometry().xy(self.last)) <= 2 {
             prior.add(w.near_last, true);
         }
-        // A torus has no edge, and no first or third line.
+        // A torus has no edge, so no edge lines.
         if b.size() >= 9 && captured == 0 && !T::TORUS {
             // In an empty area the edge lines decide: the first two lines make too little
             // territory and are easily enclosed, the third and fourth are where a game's first
