@@ -30,6 +30,12 @@ const AHEAD_WINRATE: f64 = 0.9;
 const SCORE_WEIGHT_AHEAD: f64 = 0.2;
 /// Passing on a draw needs the best move to promise no better than this.
 const DRAW_PASS_WINRATE: f64 = 0.55;
+/// A side this far behind that may not resign (`--resign off`) passes instead, once the count
+/// now is within `CONCEDE_POINTS` of the margin the search expects from playing on: every move
+/// loses by the search's measure, and stones thrown into the winner's area only lengthen a decided
+/// game (on a small board under a clock, past any move limit a controller sets).
+const CONCEDE_WINRATE: f64 = 0.02;
+const CONCEDE_POINTS: f64 = 1.0;
 /// Cleanup takes a move on the dead stones' liberties over the search's favourite when the search
 /// rates it within this much of the favourite's win rate, on at least `CLEANUP_MIN_VISITS` visits
 /// (or as many as the favourite has): as good a move by the search's own measure, not a lucky one.
@@ -533,6 +539,14 @@ impl Engine {
         }
         if hopeless {
             return Decision::Resign;
+        }
+        let concedes = best.winrate < CONCEDE_WINRATE
+            && report.root_visits >= RESIGN_MIN_VISITS
+            && ply >= earliest
+            && !handicapped_by_komi
+            && margin >= best.score_lead - CONCEDE_POINTS;
+        if concedes && pass_legal && !must_clean {
+            return Decision::Play(Move::Pass);
         }
         if must_clean {
             if let Some(mv) = cleanup_move(report, &liberties, |mv| self.defends(color, mv)) {
@@ -1132,6 +1146,35 @@ mod tests {
         e.options.dynamic_komi = DynamicKomi::OFF;
         let d = e.decide(Color::Black, &hopeless, false, &status);
         assert_eq!(d, Decision::Resign);
+    }
+
+    #[test]
+    fn a_hopeless_side_that_may_not_resign_passes_when_passing_gives_nothing_away() {
+        let mut e = handicap_game(9, 0, DynamicKomi::OFF);
+        e.options.resign_threshold = None;
+        play_on(&mut e, 23);
+        let white = Color::White;
+        assert_eq!(e.game().to_move(), white);
+        let status = FinalStatus::default();
+        let o = e.game().score(&[]).unwrap();
+        let count = if o.winner == Some(white) { o.margin } else { -o.margin };
+        let j9 = Move::Place(e.game().board().geometry().parse_vertex("J9").unwrap());
+        let lost = |winrate: f64, score_lead: f64| {
+            let mut r = report(&[j9]);
+            r.candidates[0].winrate = winrate;
+            r.candidates[0].score_lead = score_lead;
+            r
+        };
+        // Every move loses and playing on is expected to end no better than the count now.
+        let d = e.decide(white, &lost(0.01, count), false, &status);
+        assert_eq!(d, Decision::Play(Move::Pass));
+        // Playing on would still win back points: it plays on.
+        assert_eq!(e.decide(white, &lost(0.01, count + 5.0), false, &status), Decision::Play(j9));
+        // Not quite hopeless: it plays on.
+        assert_eq!(e.decide(white, &lost(0.05, count), false, &status), Decision::Play(j9));
+        // Allowed to resign, it resigns.
+        e.options.resign_threshold = Some(0.1);
+        assert_eq!(e.decide(white, &lost(0.01, count), false, &status), Decision::Resign);
     }
 
     #[test]
