@@ -522,13 +522,13 @@ impl<T: Topology> Board<T> {
     /// The four neighbours of a point: below, left, right, above (wrapped on a torus).
     #[inline]
     pub fn neighbours(&self, p: Point) -> [Point; 4] {
-        T::neighbours(p.idx(), self.geo.stride, self.s.links).map(|q| Point(q as u16))
+        T::neighbour_points(p, self.geo.stride as u16, self.s.links)
     }
 
     /// The four diagonals of a point: below-left, below-right, above-left, above-right.
     #[inline]
     pub fn diagonals(&self, p: Point) -> [Point; 4] {
-        T::diagonals(p.idx(), self.geo.stride, self.s.links).map(|q| Point(q as u16))
+        T::diagonal_points(p, self.geo.stride as u16, self.s.links)
     }
 
     /// The eight points around `p`, in the padded array's order on a flat board: below-left,
