@@ -491,15 +491,17 @@ impl Engine {
         let view_board = view.board(&self.rules.board(self.size));
         let limits = req.limits;
         let open_ended = limits.playouts.is_none() && limits.time.is_none();
-        let share = |d: Duration| d / SAMPLES as u32;
         let sample_limits = Limits {
-            playouts: Some(limits.playouts.map_or(OPEN_SAMPLE_PLAYOUTS, |p| p.div_ceil(SAMPLES).max(1))),
-            time: limits
-                .time
-                .map(|t| crate::search::TimeLimit { target: share(t.target), limit: share(t.limit) }),
+            // A clock alone limits a timed move's samples; only open-ended analysis needs a
+            // playout count to end each sample.
+            playouts: match limits.playouts {
+                Some(p) => Some(p.div_ceil(SAMPLES).max(1)),
+                None if open_ended => Some(OPEN_SAMPLE_PLAYOUTS),
+                None => None,
+            },
+            time: None,
             early_stop: false,
         };
-        let sample_req = ThinkRequest { limits: sample_limits, ..ThinkRequest::default() };
         let config = self.search_config(color, 0);
         let mut rng =
             Xoshiro256PlusPlus::seed_from_u64(mix_seed(self.options.seed, u64::from(view.events), 7));
@@ -530,6 +532,16 @@ impl Engine {
             if i > 0 {
                 tree = Tree::with_megabytes(SAMPLE_TREE_MB.min(self.options.max_tree_mb));
             }
+            // The samples still to come share what is left of the move's time, so that one that
+            // ran over (or a slow start) never pushes the move past its limit.
+            let time = limits.time.map(|t| {
+                let now = Instant::now();
+                let left = SAMPLES.saturating_sub(i).max(1) as u32;
+                let until = |d: Duration| (started + d).saturating_duration_since(now) / left;
+                crate::search::TimeLimit { target: until(t.target), limit: until(t.limit) }
+            });
+            let sample_req =
+                ThinkRequest { limits: Limits { time, ..sample_limits }, ..ThinkRequest::default() };
             let r = crate::search::search(&input, &mut tree, &config, &sample_req, stop, &mut |_| {});
             merged.add(&r);
             if let (Some(at), Some(every)) = (next_report, req.report_every) {
