@@ -30,10 +30,12 @@ const AHEAD_WINRATE: f64 = 0.9;
 const SCORE_WEIGHT_AHEAD: f64 = 0.2;
 /// Passing on a draw needs the best move to promise no better than this.
 const DRAW_PASS_WINRATE: f64 = 0.55;
-/// A side this far behind that may not resign (`--resign off`) passes instead, once the count
-/// now is within `CONCEDE_POINTS` of the margin the search expects from playing on: every move
-/// loses by the search's measure, and stones thrown into the winner's area only lengthen a decided
-/// game (on a small board under a clock, past any move limit a controller sets).
+/// A side this far behind that may not resign (`--resign off`) passes instead, once the game has
+/// run longer than the board has points and the count now is within `CONCEDE_POINTS` of the margin
+/// the search expects from playing on: stones thrown into the winner's area, taken again and again,
+/// only lengthen a decided game (on a small board under a clock, past any move limit a controller
+/// sets). Not earlier: a search can misjudge a semeai as lost that a move still wins (the tactical
+/// suite's `go-9x9-semeai-areagame0003-move69`, at move 69 of 81 points).
 const CONCEDE_WINRATE: f64 = 0.02;
 const CONCEDE_POINTS: f64 = 1.0;
 /// Cleanup takes a move on the dead stones' liberties over the search's favourite when the search
@@ -542,7 +544,7 @@ impl Engine {
         }
         let concedes = best.winrate < CONCEDE_WINRATE
             && report.root_visits >= RESIGN_MIN_VISITS
-            && ply >= earliest
+            && ply >= points
             && !handicapped_by_komi
             && margin >= best.score_lead - CONCEDE_POINTS;
         if concedes && pass_legal && !must_clean {
@@ -1152,13 +1154,25 @@ mod tests {
     fn a_hopeless_side_that_may_not_resign_passes_when_passing_gives_nothing_away() {
         let mut e = handicap_game(9, 0, DynamicKomi::OFF);
         e.options.resign_threshold = None;
-        play_on(&mut e, 23);
         let white = Color::White;
+        let j9 = Move::Place(e.game().board().geometry().parse_vertex("J9").unwrap());
+        let early = |e: &Engine| {
+            let mut r = report(&[j9]);
+            r.candidates[0].winrate = 0.01;
+            let o = e.game().score(&[]).unwrap();
+            r.candidates[0].score_lead = if o.winner == Some(white) { o.margin } else { -o.margin };
+            r
+        };
+        // Not before the game has run longer than the board has points (81): the search may
+        // misjudge a fight that a move still wins.
+        play_on(&mut e, 79);
+        assert_eq!(e.game().to_move(), white);
+        assert_eq!(e.decide(white, &early(&e), false, &FinalStatus::default()), Decision::Play(j9));
+        play_on(&mut e, 2);
         assert_eq!(e.game().to_move(), white);
         let status = FinalStatus::default();
         let o = e.game().score(&[]).unwrap();
         let count = if o.winner == Some(white) { o.margin } else { -o.margin };
-        let j9 = Move::Place(e.game().board().geometry().parse_vertex("J9").unwrap());
         let lost = |winrate: f64, score_lead: f64| {
             let mut r = report(&[j9]);
             r.candidates[0].winrate = winrate;
