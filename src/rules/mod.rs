@@ -15,6 +15,7 @@ pub mod scoring;
 mod standard;
 mod stoical;
 mod stones;
+pub mod war;
 
 pub use any::AnyGame;
 pub use config::{checked_komi, Komi, RulesConfig, RulesError, VariantConfig};
