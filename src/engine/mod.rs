@@ -11,6 +11,8 @@ pub use record::is_plain_pass;
 mod settings;
 mod think;
 pub mod time_manager;
+mod war;
+pub use war::WarDecision;
 
 pub use clock::{duration_from_secs, Clock, TimeLeft, TimeSystem};
 pub use error::EngineError;
@@ -62,6 +64,8 @@ pub struct Engine {
     game_seed: u64,
     /// Under `phantom`: what the engine knows of the game; its game is then this view.
     phantom: Option<phantom::View>,
+    /// Under `war`: the War Go game (RULES.md section 7); `game` then stands unused beside it.
+    war: Option<crate::rules::war::WarGame>,
 }
 
 impl Engine {
@@ -81,6 +85,7 @@ impl Engine {
             games: 0,
             game_seed: options.seed,
             phantom: None,
+            war: None,
             options,
         };
         engine.clear_board();
@@ -133,14 +138,17 @@ impl Engine {
         self.game = AnyGame::new(&self.rules, self.size);
         self.phantom = (self.rules.variant() == Variant::Phantom).then(phantom::View::new);
         self.sync_phantom();
+        self.war = self.new_war_game();
         self.clock.reset();
         self.standing = None;
     }
 
     /// Changes the board size (and clears the board); komi and rules stay.
     pub fn set_size(&mut self, size: usize) -> Result<(), EngineError> {
-        // A torus is at least 3x3 (RULES.md 5.1).
-        if !(MIN_SIZE.max(self.rules.min_size())..=MAX_SIZE).contains(&size) {
+        // A torus is at least 3x3 (RULES.md 5.1); War Go's presets are 19x19 only (section 7).
+        if !(MIN_SIZE.max(self.rules.min_size())..=MAX_SIZE).contains(&size)
+            || (self.rules.variant() == Variant::War && self.rules.check_walls_fit(size).is_err())
+        {
             return Err(EngineError::UnacceptableSize);
         }
         self.size = size;
@@ -155,6 +163,10 @@ impl Engine {
         if self.is_phantom() {
             // The view has no moves to replay: the same view under the new komi.
             self.sync_phantom();
+            return;
+        }
+        if self.is_war() {
+            self.replay_war();
             return;
         }
         self.replay_with_rules();
@@ -175,6 +187,11 @@ impl Engine {
     /// under the new rules; the clock stays, and so does komi unless `rules` sets it. When some move
     /// is not legal under the new rules, nothing changes.
     pub fn change_rules(&mut self, mut rules: RulesConfig) -> Result<(), EngineError> {
+        if self.is_war() || rules.variant() == Variant::War {
+            return Err(EngineError::UnknownRules(RulesError(
+                "War Go's game cannot change its rules".into(),
+            )));
+        }
         if self.is_phantom() || rules.variant() == Variant::Phantom {
             // A view has no moves to replay, and a true game no view: a new game is needed.
             return Err(EngineError::UnknownRules(RulesError("Phantom Go's view cannot be replayed".into())));
@@ -283,6 +300,10 @@ impl Engine {
     }
 
     fn require_empty(&self) -> Result<(), EngineError> {
+        if self.is_war() {
+            // RULES.md 7 has no handicap: its armies are the players' set-up.
+            return Err(EngineError::InvalidHandicap);
+        }
         if self.is_phantom() {
             // RULES.md 5.2 has no handicap: the opponent would have to be told of stones it
             // cannot see.
@@ -333,7 +354,7 @@ impl Engine {
     /// Stones, Stoical Go, and any variant on a torus. Standard Go and Phantom Go (whose player
     /// sees an ordinary board of its own stones) need none.
     pub fn needs_referee(&self) -> bool {
-        self.rules.torus || matches!(self.rules.variant(), Variant::Stones | Variant::Stoical)
+        self.rules.torus || matches!(self.rules.variant(), Variant::Stones | Variant::Stoical | Variant::War)
     }
 }
 

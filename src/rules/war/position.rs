@@ -616,6 +616,50 @@ impl WarPosition {
         score
     }
 
+    /// Who owns each point by the area count (indexed by `Point::idx`): a stone's owner, or the
+    /// only colour an empty region touches; `None` for neutral pieces, the edge and shared regions.
+    pub fn owners(&self) -> Vec<Option<Color>> {
+        let mut owner: Vec<Option<Color>> = vec![None; self.cells.len()];
+        let mut seen = vec![false; self.cells.len()];
+        let mut region = Vec::new();
+        for p in self.geo.points() {
+            match self.cells[p.idx()] {
+                Cell::Stone(c, _) => owner[p.idx()] = Some(c),
+                Cell::Empty if !seen[p.idx()] => {
+                    let mut touch = [false; 2];
+                    region.clear();
+                    region.push(p);
+                    seen[p.idx()] = true;
+                    let mut i = 0;
+                    while i < region.len() {
+                        let q = region[i];
+                        i += 1;
+                        for n in self.neighbours(q) {
+                            match self.cells[n.idx()] {
+                                Cell::Empty if !seen[n.idx()] => {
+                                    seen[n.idx()] = true;
+                                    region.push(n);
+                                }
+                                Cell::Stone(c, _) => touch[c.index()] = true,
+                                _ => {}
+                            }
+                        }
+                    }
+                    let o = match touch {
+                        [true, false] => Some(Color::Black),
+                        [false, true] => Some(Color::White),
+                        _ => None,
+                    };
+                    for &q in &region {
+                        owner[q.idx()] = o;
+                    }
+                }
+                _ => {}
+            }
+        }
+        owner
+    }
+
     /// The board as rows of letters, top row first (`Cell::letter`).
     pub fn rows(&self) -> Vec<String> {
         (0..self.geo.size)
