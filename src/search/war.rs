@@ -44,6 +44,8 @@ pub struct WarReport {
 
 /// One in so many playout turns tries a piece turn instead of a soldier.
 const PIECE_RATE: u32 = 12;
+/// How many earlier boards a playout turn may not bring back.
+const RECENT: usize = 8;
 /// Exploration constant of UCB1.
 const EXPLORE: f64 = 0.7;
 
@@ -52,11 +54,20 @@ pub struct WarPlayout {
     scratch: WarPosition,
     empties: Vec<Point>,
     komi: f64,
+    /// The boards (hashes) before the last `RECENT` board-changing turns, a ring.
+    recent: [u64; RECENT],
+    next_recent: usize,
 }
 
 impl WarPlayout {
     pub fn new(pos: &WarPosition, komi: f64) -> WarPlayout {
-        WarPlayout { scratch: pos.clone(), empties: Vec::with_capacity(pos.size() * pos.size()), komi }
+        WarPlayout {
+            scratch: pos.clone(),
+            empties: Vec::with_capacity(pos.size() * pos.size()),
+            komi,
+            recent: [0; RECENT],
+            next_recent: 0,
+        }
     }
 
     /// Is `p` an eye of `color`'s: every neighbour its stone, the edge or a neutral piece, at least
@@ -73,10 +84,14 @@ impl WarPlayout {
         own
     }
 
-    /// Tries `mv` on the scratch copy; on success the position becomes the result.
+    /// Tries `mv` on the scratch copy; on success the position becomes the result. A turn that
+    /// brings back one of the last few boards (a ko retaken at once, or after a pass) is
+    /// refused: without this short superko a playout can cycle until its move cap.
     fn attempt(&mut self, pos: &mut WarPosition, color: Color, mv: WarMove) -> bool {
         self.scratch.clone_from(pos);
-        if self.scratch.apply(color, mv).is_ok() {
+        if self.scratch.apply(color, mv).is_ok() && !self.recent.contains(&self.scratch.hash()) {
+            self.recent[self.next_recent] = pos.hash();
+            self.next_recent = (self.next_recent + 1) % RECENT;
             std::mem::swap(pos, &mut self.scratch);
             true
         } else {
@@ -126,15 +141,37 @@ impl WarPlayout {
 
     /// Plays `pos` out to the end and answers Black's margin by area (komi included).
     pub fn run(&mut self, pos: &mut WarPosition, rng: &mut Rng) -> f64 {
-        let cap = pos.ply + 3 * (pos.size() * pos.size()) as u32 + 20;
+        let area = (pos.size() * pos.size()) as u32;
+        let cap = pos.ply + 3 * area + 20;
+        // Piece turns only early in a playout: steps never run out, and a playout that keeps
+        // stepping pieces about never ends by passes.
+        let pieces_until = pos.ply + area / 2;
+        self.recent = [pos.hash(); RECENT];
         while pos.passes < 2 && pos.ply < cap {
             let color = pos.to_move;
-            if rng.gen_range(0..PIECE_RATE) == 0 {
+            if pos.ply < pieces_until && rng.gen_range(0..PIECE_RATE) == 0 {
                 if let Some(mv) = self.piece_turn(pos, color, rng) {
                     if self.attempt(pos, color, mv) {
                         continue;
                     }
                 }
+            }
+            // A few random probes first (most of the board is playable most of the game), then
+            // every empty point in random order.
+            let mut played = false;
+            let n = pos.size();
+            for _ in 0..6 {
+                let p = pos.geo.point(rng.gen_range(0..n), rng.gen_range(0..n));
+                if pos.cell(p).is_empty()
+                    && !Self::own_eye(pos, p, color)
+                    && self.attempt(pos, color, WarMove::Soldier(p))
+                {
+                    played = true;
+                    break;
+                }
+            }
+            if played {
+                continue;
             }
             self.empties.clear();
             for p in pos.geo.points() {
@@ -142,7 +179,6 @@ impl WarPlayout {
                     self.empties.push(p);
                 }
             }
-            let mut played = false;
             while !self.empties.is_empty() {
                 let i = rng.gen_range(0..self.empties.len());
                 let p = self.empties.swap_remove(i);

@@ -56,7 +56,8 @@ impl Clone for WarPosition {
         }
     }
 
-    /// Copies without allocating once the buffers have their size (playouts rely on this).
+    /// Copies without allocating once the buffers have their size (playouts rely on this). The
+    /// flood-fill marks are scratch: each position keeps its own, valid with its own counter.
     fn clone_from(&mut self, src: &Self) {
         self.geo = src.geo;
         self.cells.clone_from(&src.cells);
@@ -66,8 +67,10 @@ impl Clone for WarPosition {
         self.passes = src.passes;
         self.ply = src.ply;
         self.hash = src.hash;
-        self.mark.clone_from(&src.mark);
-        self.gen = src.gen;
+        if self.mark.len() != src.mark.len() {
+            self.mark = vec![0; src.mark.len()];
+            self.gen = 0;
+        }
     }
 }
 
@@ -247,21 +250,29 @@ impl WarPosition {
         })
     }
 
-    /// Collects the chain through the stone on `p` into `self.chain` (appending) and marks it;
-    /// answers whether it has a liberty.
-    fn flood(&mut self, p: Point) -> bool {
+    /// Collects the chain through the stone on `p` into `self.chain` (appending) and marks it
+    /// with a mark of its own (`next_gen` first); answers whether it has a liberty. With `QUICK`
+    /// it stops at the first liberty, leaving the chain partly collected and marked. Marks of
+    /// `since` or later from earlier floods belong to chains those floods found a liberty for or
+    /// collected whole: meeting one, the chain is one of those with a liberty.
+    fn flood<const QUICK: bool>(&mut self, p: Point, since: u32) -> bool {
         let Some(color) = self.cell(p).color() else { return true };
+        let gen = self.gen;
         let mut free = false;
         self.stack.clear();
         self.stack.push(p);
-        self.mark[p.idx()] = self.gen;
+        self.mark[p.idx()] = gen;
         while let Some(q) = self.stack.pop() {
             self.chain.push(q);
             for n in self.neighbours(q) {
                 match self.cells[n.idx()] {
+                    Cell::Empty if QUICK => return true,
                     Cell::Empty => free = true,
-                    Cell::Stone(c, _) if c == color && self.mark[n.idx()] != self.gen => {
-                        self.mark[n.idx()] = self.gen;
+                    Cell::Stone(c, _) if c == color && self.mark[n.idx()] != gen => {
+                        if QUICK && self.mark[n.idx()] >= since {
+                            return true;
+                        }
+                        self.mark[n.idx()] = gen;
                         self.stack.push(n);
                     }
                     _ => {}
@@ -271,12 +282,14 @@ impl WarPosition {
         free
     }
 
+    /// A new mark for a flood. The marks are cleared well before the counter would wrap, so that a
+    /// turn's floods always count upwards.
     fn next_gen(&mut self) {
-        self.gen = self.gen.wrapping_add(1);
-        if self.gen == 0 {
+        if self.gen >= u32::MAX - 1024 {
             self.mark.iter_mut().for_each(|m| *m = 0);
-            self.gen = 1;
+            self.gen = 0;
         }
+        self.gen += 1;
     }
 
     /// The stones of the chain through `p` (empty when `p` holds no stone).
@@ -284,7 +297,7 @@ impl WarPosition {
         self.next_gen();
         self.chain.clear();
         if self.cell(p).color().is_some() {
-            self.flood(p);
+            self.flood::<false>(p, self.gen);
         }
         self.chain.clone()
     }
@@ -293,7 +306,7 @@ impl WarPosition {
     pub fn has_liberty(&mut self, p: Point) -> bool {
         self.next_gen();
         self.chain.clear();
-        self.flood(p)
+        self.flood::<true>(p, self.gen)
     }
 
     /// Can `color` move the piece on `from` to `to` (the movement rules alone: whose piece, where
@@ -446,16 +459,18 @@ impl WarPosition {
 
         // Chains left without liberties: only those through or next to the changed points can be.
         self.next_gen();
+        let since = self.gen;
         self.chain.clear();
         let mut dead: [(u16, u16, Color); 21] = [(0, 0, Color::Black); 21];
         let mut n_dead = 0;
         for &s in &seeds[..n_seeds] {
             let Some(c) = self.cell(s).color() else { continue };
-            if self.mark[s.idx()] == self.gen {
+            if self.mark[s.idx()] >= since {
                 continue;
             }
+            self.next_gen();
             let start = self.chain.len();
-            if self.flood(s) {
+            if self.flood::<true>(s, since) {
                 self.chain.truncate(start);
             } else {
                 dead[n_dead] = (start as u16, self.chain.len() as u16, c);
