@@ -347,6 +347,9 @@ impl Engine {
     }
 
     pub fn variant(&self) -> Variant {
+        if self.is_war() {
+            return Variant::War;
+        }
         self.game.variant()
     }
 
