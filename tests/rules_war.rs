@@ -628,3 +628,21 @@ fn two_passes_end_the_game_with_the_count() {
     assert!(g.undo());
     assert!(g.outcome().is_none());
 }
+
+/// RULES.md 7: "A mercenary with no empty neighbour after any turn is removed": every such
+/// mercenary is judged on the board the turn leaves, so two that box each other in both go.
+#[test]
+fn mercenaries_boxed_together_go_together() {
+    let d = "
+        . . . . .
+        . . . . .
+        X . . . .
+        . X . . .
+        R X . . .
+    ";
+    let mut g = game(d, Black);
+    let e = play(&mut g, Black, "mercenary@A2").unwrap();
+    assert_eq!(e.mercenaries_removed, 2);
+    assert_eq!(g.position().cell(word(&g, "A1").target().unwrap()), Cell::Empty);
+    assert_eq!(g.position().cell(word(&g, "A2").target().unwrap()), Cell::Empty);
+}

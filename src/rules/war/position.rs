@@ -533,11 +533,18 @@ impl WarPosition {
 
         // A mercenary with no empty neighbour is removed (no prisoner). Only filling a point can
         // take one's last empty neighbour, so only the destination and its neighbours are looked at.
+        // All are judged on the board the turn left, then removed together.
+        let mut boxed = [Point::NONE; 5];
+        let mut n_boxed = 0;
         for q in std::iter::once(dest).chain(self.neighbours(dest)) {
             if self.cell(q) == Cell::Neutral(Kind::Mercenary) && self.freedoms(q, Point::NONE) == 0 {
-                self.set(q, Cell::Empty);
-                effect.mercenaries_removed += 1;
+                boxed[n_boxed] = q;
+                n_boxed += 1;
             }
+        }
+        for &q in &boxed[..n_boxed] {
+            self.set(q, Cell::Empty);
+            effect.mercenaries_removed += 1;
         }
         self.finish(color);
         Ok(effect)
