@@ -240,6 +240,16 @@ impl Engine {
     /// Plays a move for either colour. A GTP `pass` (`Move::Pass`) is turned into the move it stands
     /// for under the rules (button, prisoner return, stake).
     pub fn play(&mut self, color: Color, mv: Move) -> Result<Move, EngineError> {
+        if self.is_war() {
+            // War Go: a vertex is a soldier (RULES.md 7); drops and moves go through `war_play`.
+            let war = match mv {
+                Move::Place(p) => crate::rules::war::WarMove::Soldier(p),
+                Move::Pass => crate::rules::war::WarMove::Pass,
+                _ => return Err(EngineError::Illegal(crate::rules::Illegal::NotInVariant)),
+            };
+            self.war_play(color, war)?;
+            return Ok(mv);
+        }
         if self.is_phantom() {
             // Phantom Go: only the engine's own moves (GTP.md), on its view.
             self.phantom_play(color, mv, false)?;
@@ -251,6 +261,9 @@ impl Engine {
     }
 
     pub fn undo(&mut self) -> Result<(), EngineError> {
+        if self.is_war() {
+            return self.war_undo();
+        }
         // A Phantom Go view keeps no moves to take back.
         if !self.is_phantom() && self.game.undo() {
             Ok(())
@@ -261,6 +274,10 @@ impl Engine {
 
     /// Resignation by `color`.
     pub fn resign(&mut self, color: Color) {
+        if let Some(war) = self.war.as_mut() {
+            war.resign(color);
+            return;
+        }
         self.game.resign(color);
     }
 
@@ -323,6 +340,9 @@ impl Engine {
 
     /// The result under the current rules, dead stones removed by the engine's judgement.
     pub fn final_score(&mut self) -> Result<Outcome, EngineError> {
+        if self.is_war() {
+            return self.war_final_score();
+        }
         if self.is_phantom() {
             // RULES.md 5.2: area with no dead stones removed, here of the engine's view (the
             // true count is the referee's).
@@ -341,6 +361,10 @@ impl Engine {
     /// `final_score`'s count, with the engine's dead stones removed (RULES.md section 2), so that
     /// `final_score`, `showboard`, the record's `RE` and GoGui's `gogui-rules_final_result` agree.
     pub fn game_result(&mut self) -> Option<Outcome> {
+        if let Some(war) = self.war_game() {
+            war.outcome()?;
+            return self.war_final_score().ok();
+        }
         // `final_score` gives every other ending as it is.
         let outcome = self.game.outcome()?;
         Some(self.final_score().unwrap_or(outcome))

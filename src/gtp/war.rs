@@ -34,6 +34,7 @@ const WAR_COMMANDS: &[(&str, Handler)] = &[
         text(s.engine.war_game().map_or(0, |g| g.position().prisoners[color]).to_string())
     }),
     ("tengen-moves", tengen_moves),
+    ("tengen-legal_moves", legal_words),
     ("gogui-rules_board", rules_board),
     ("gogui-rules_legal_moves", rules_legal_moves),
     ("gogui-rules_side_to_move", |s, _| {
@@ -86,9 +87,16 @@ pub(crate) fn find(name: &str) -> Option<Handler> {
     SHARED.contains(&name).then(|| commands::find(name, true)).flatten()
 }
 
-/// Every command offered under War Go, in the order of the ordinary table.
+/// Every command offered under War Go: the ordinary table's that serve it, in its order, then War
+/// Go's own.
 pub(crate) fn names() -> Vec<&'static str> {
-    commands::command_names(true).filter(|n| find(n).is_some()).collect()
+    let mut names: Vec<&'static str> = commands::command_names(true).filter(|n| find(n).is_some()).collect();
+    for &(n, _) in WAR_COMMANDS {
+        if !names.contains(&n) {
+            names.push(n);
+        }
+    }
+    names
 }
 
 /// A move word: `syntax error` for what is no move, `illegal move` for a point off the board.
@@ -145,6 +153,17 @@ fn tengen_moves(s: &mut Session, _: &mut Call) -> Result<Reply, GtpError> {
     let Some(g) = s.engine.war_game() else { return text("") };
     let geo = g.position().geo;
     text(g.moves().map(|(c, m)| format!("{} {}", c.letter(), m.word(&geo))).collect::<Vec<_>>().join("\n"))
+}
+
+/// `tengen-legal_moves`: every legal move word of the side to move (soldiers, drops, moves, `pass`
+/// last), one line; empty once the game is over.
+fn legal_words(s: &mut Session, _: &mut Call) -> Result<Reply, GtpError> {
+    let Some(g) = s.engine.war_game() else { return text("") };
+    if g.is_over() {
+        return text("");
+    }
+    let geo = g.position().geo;
+    text(g.legal_moves(g.to_move()).iter().map(|m| m.word(&geo)).collect::<Vec<_>>().join(" "))
 }
 
 /// GoGui's board: `X` and `O` for every stone of a colour, `?` for a neutral piece.
