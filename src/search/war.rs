@@ -37,6 +37,8 @@ pub struct WarReport {
     pub best: WarMove,
     pub winrate: f64,
     pub playouts: u64,
+    /// Moves played inside the playouts (tree moves excluded).
+    pub playout_moves: u64,
     pub elapsed: Duration,
     /// Root moves, most visited first.
     pub candidates: Vec<WarCandidate>,
@@ -54,6 +56,9 @@ pub struct WarPlayout {
     scratch: WarPosition,
     empties: Vec<Point>,
     komi: f64,
+    /// `empties` misses points a turn emptied (it still holds points since filled: those are
+    /// dropped as they are met).
+    stale: bool,
     /// The boards (hashes) before the last `RECENT` board-changing turns, a ring.
     recent: [u64; RECENT],
     next_recent: usize,
@@ -65,6 +70,7 @@ impl WarPlayout {
             scratch: pos.clone(),
             empties: Vec::with_capacity(pos.size() * pos.size()),
             komi,
+            stale: true,
             recent: [0; RECENT],
             next_recent: 0,
         }
@@ -89,13 +95,19 @@ impl WarPlayout {
     /// refused: without this short superko a playout can cycle until its move cap.
     fn attempt(&mut self, pos: &mut WarPosition, color: Color, mv: WarMove) -> bool {
         self.scratch.clone_from(pos);
-        if self.scratch.apply(color, mv).is_ok() && !self.recent.contains(&self.scratch.hash()) {
-            self.recent[self.next_recent] = pos.hash();
-            self.next_recent = (self.next_recent + 1) % RECENT;
-            std::mem::swap(pos, &mut self.scratch);
-            true
-        } else {
-            false
+        match self.scratch.apply(color, mv) {
+            Ok(e) if !self.recent.contains(&self.scratch.hash()) => {
+                self.recent[self.next_recent] = pos.hash();
+                self.next_recent = (self.next_recent + 1) % RECENT;
+                std::mem::swap(pos, &mut self.scratch);
+                // A turn that emptied points leaves the list of empty points behind.
+                if e.captured + e.destroyed + e.mercenaries_removed > 0 || matches!(mv, WarMove::Step { .. })
+                {
+                    self.stale = true;
+                }
+                true
+            }
+            _ => false,
         }
     }
 
@@ -147,6 +159,7 @@ impl WarPlayout {
         // stepping pieces about never ends by passes.
         let pieces_until = pos.ply + area / 2;
         self.recent = [pos.hash(); RECENT];
+        self.stale = true;
         while pos.passes < 2 && pos.ply < cap {
             let color = pos.to_move;
             if pos.ply < pieces_until && rng.gen_range(0..PIECE_RATE) == 0 {
@@ -173,16 +186,27 @@ impl WarPlayout {
             if played {
                 continue;
             }
-            self.empties.clear();
-            for p in pos.geo.points() {
-                if pos.cell(p).is_empty() && !Self::own_eye(pos, p, color) {
-                    self.empties.push(p);
-                }
+            if self.stale {
+                self.empties.clear();
+                self.empties.extend(pos.geo.points().filter(|&p| pos.cell(p).is_empty()));
+                self.stale = false;
             }
-            while !self.empties.is_empty() {
-                let i = rng.gen_range(0..self.empties.len());
-                let p = self.empties.swap_remove(i);
-                if self.attempt(pos, color, WarMove::Soldier(p)) {
+            // The empty points in random order: each one met is moved out of the window
+            // `..open`; a filled one is dropped from the list, an eye or an illegal point kept.
+            let mut open = self.empties.len();
+            while open > 0 {
+                let i = rng.gen_range(0..open);
+                open -= 1;
+                self.empties.swap(i, open);
+                let p = self.empties[open];
+                if !pos.cell(p).is_empty() {
+                    self.empties.swap_remove(open);
+                    continue;
+                }
+                if !Self::own_eye(pos, p, color) && self.attempt(pos, color, WarMove::Soldier(p)) {
+                    if let Some(j) = self.empties.iter().position(|&q| q == p) {
+                        self.empties.swap_remove(j);
+                    }
                     played = true;
                     break;
                 }
@@ -288,8 +312,9 @@ pub fn search(game: &WarGame, color: Color, limits: WarLimits, seed: u64) -> War
     let mut path: Vec<u32> = Vec::new();
     let mut hashes: Vec<u64> = Vec::new();
     let mut done = 0u64;
+    let mut playout_moves = 0u64;
     while done < max_playouts {
-        if done.is_multiple_of(64) && limits.time.is_some_and(|t| start.elapsed() >= t) {
+        if limits.time.is_some_and(|t| start.elapsed() >= t) {
             break;
         }
         pos.clone_from(&root_pos);
@@ -356,7 +381,9 @@ pub fn search(game: &WarGame, color: Color, limits: WarLimits, seed: u64) -> War
                 break;
             }
         }
+        let leaf_ply = pos.ply;
         let margin = playout.run(&mut pos, &mut rng);
+        playout_moves += (pos.ply - leaf_ply) as u64;
         let winner = if margin > 0.0 {
             Some(Color::Black)
         } else if margin < 0.0 {
@@ -389,7 +416,7 @@ pub fn search(game: &WarGame, color: Color, limits: WarLimits, seed: u64) -> War
         .collect();
     candidates.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.winrate.total_cmp(&a.winrate)));
     let (best, winrate) = candidates.first().map_or((WarMove::Pass, 0.5), |c| (c.mv, c.winrate));
-    WarReport { best, winrate, playouts: done, elapsed: start.elapsed(), candidates }
+    WarReport { best, winrate, playouts: done, playout_moves, elapsed: start.elapsed(), candidates }
 }
 
 /// For each point, the share of `n` playouts from the game's position that end
