@@ -129,8 +129,9 @@ impl Engine {
     /// ask for one (`EngineOptions::seed_each_game`).
     pub fn clear_board(&mut self) {
         let b = self.game.board();
-        let played =
-            !self.game.moves().is_empty() || b.stone_count(Color::Black) + b.stone_count(Color::White) > 0;
+        let played = !self.game.moves().is_empty()
+            || b.stone_count(Color::Black) + b.stone_count(Color::White) > 0
+            || self.war.as_ref().is_some_and(|w| w.move_count() > 0);
         if played && self.options.seed_each_game {
             self.games += 1;
             self.game_seed = crate::search::mix_seed(self.options.seed, NEXT_GAME_SALT, self.games);
@@ -147,7 +148,9 @@ impl Engine {
     pub fn set_size(&mut self, size: usize) -> Result<(), EngineError> {
         // A torus is at least 3x3 (RULES.md 5.1); War Go's presets are 19x19 only (section 7).
         if !(MIN_SIZE.max(self.rules.min_size())..=MAX_SIZE).contains(&size)
-            || (self.rules.variant() == Variant::War && self.rules.check_walls_fit(size).is_err())
+            || (self.rules.variant() == Variant::War
+                && self.rules.variant.war.preset.is_some()
+                && size != crate::rules::war::WarConfig::PRESET_SIZE)
         {
             return Err(EngineError::UnacceptableSize);
         }

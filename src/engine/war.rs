@@ -79,11 +79,12 @@ impl Engine {
         }
     }
 
-    /// The limits of a War Go move search: `--time`, `--playouts`, else a fixed number of playouts.
-    fn war_limits(&self) -> WarLimits {
+    /// The limits of `color`'s War Go move search: the clock's budget when the controller set one,
+    /// else `--time`; `--playouts` on top; a fixed number of playouts when nothing limits it.
+    fn war_limits(&self, color: Color) -> WarLimits {
         let o = &self.options;
-        let clock =
-            super::time_manager::budget(&self.clock, Color::Black, self.size, 0, o.lag).map(|b| b.target);
+        let ply = self.war_game().map_or(0, |g| g.move_count() as u32);
+        let clock = super::time_manager::budget(&self.clock, color, self.size, ply, o.lag).map(|b| b.target);
         let time = clock.or(o.time_per_move);
         let playouts = o.playouts.or(if time.is_none() { Some(DEFAULT_PLAYOUTS) } else { None });
         WarLimits { playouts, time }
@@ -96,7 +97,7 @@ impl Engine {
         color: Color,
         commit: bool,
     ) -> Result<(WarDecision, Option<WarReport>), EngineError> {
-        let limits = self.war_limits();
+        let limits = self.war_limits(color);
         let seed = crate::search::mix_seed(
             self.game_seed,
             0x0077_6172,
