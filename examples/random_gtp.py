@@ -5,6 +5,8 @@ It runs `tengen gtp` as its rules engine and forwards every command to it, excep
 it asks `gogui-rules_legal_moves` for the legal moves of the side to move and plays one uniformly at
 random (in Stones `pass` is the return or stake the rules make of it). In standard Go and Stoical Go
 it passes only when no placement is left, so that games are played out rather than ended at once.
+Under War Go (`--rules war`, RULES.md 7) it chooses among every legal move word that
+`tengen-legal_moves` lists (soldiers, drops, piece moves), passing only when none is left.
 
 Under Phantom Go (`--rules phantom`, RULES.md 5.2) it keeps its own view instead: it proposes a
 point uniformly at random among those it does not know to be occupied (its own stones, and the
@@ -132,6 +134,18 @@ def main() -> None:
                 reply = f"={ident} pass"
         elif command[0] == "name":
             reply = f"={ident} random"
+        elif command[0] == "genmove" and len(command) == 2 and ask("gogui-rules_game_id")[1:].strip() == "War":
+            # War Go (RULES.md 7): uniformly among every legal move word (soldiers, drops, piece
+            # moves); a pass only when there is nothing else.
+            legal = ask("tengen-legal_moves")
+            moves = legal[1:].split() if legal.startswith("=") else []
+            choices = [m for m in moves if m.lower() != "pass"] or moves
+            if not choices:
+                reply = f"={ident} resign"
+            else:
+                move = rng.choice(choices)
+                played = ask(f"play {command[1]} {move}")
+                reply = f"={ident} {move}" if played.startswith("=") else f"?{ident} {played[1:].strip()}"
         elif command[0] == "genmove" and len(command) == 2:
             legal = ask("gogui-rules_legal_moves")
             moves = legal[1:].split() if legal.startswith("=") else []

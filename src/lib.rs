@@ -1,4 +1,5 @@
-//! tengen: a Monte Carlo Go engine for standard Go, Stones and Stoical Go, each also on a torus.
+//! tengen: a Monte Carlo Go engine for standard Go, Stones and Stoical Go, each also on a torus,
+//! Phantom Go and War Go.
 //!
 //! # How to read this code
 //!
@@ -31,7 +32,11 @@
 //! playouts copy and play, [`rules::Game`] adds what needs the past (superko, Stoical repetition,
 //! undo). Everything from there up is generic over `R: Rules`, so each variant compiles its own
 //! loop; [`rules::AnyGame`] is the single place that picks the variant at run time, once per GTP
-//! command. [`engine::Engine`] is the facade, and [`gtp`] turns text into calls on it.
+//! command. [`engine::Engine`] is the facade, and [`gtp`] turns text into calls on it. War Go
+//! ([`rules::war`]) stands apart: its pieces live on a board of its own (`WarPosition`, cells with
+//! kinds, chains by flood fill) with a game (`WarGame`) and a one-thread search
+//! ([`search::war`]) of its own, reached from the engine and GTP through `engine::war` and
+//! `gtp::war`, so the optimized path of the other variants never sees a piece.
 //!
 //! Conventions: rows count from the bottom (GTP), `Point` indexes the padded array, a GTP `pass` stands
 //! for the variant's pass-like move (button, prisoner return, stake), and nothing below `main.rs` and

@@ -111,6 +111,7 @@ fn old_ff3_file() {
         at,
         comment: comment.map(String::from),
         time_left: None,
+        war: None,
     };
     assert_eq!(
         r.moves,
@@ -191,6 +192,7 @@ fn gnugo_reads_what_we_write() {
             at: at.map(gtp_vertex),
             comment: comment.map(String::from),
             time_left: None,
+            war: None,
         });
     }
     let path = std::env::temp_dir().join(format!("tengen_sgf_test_{}.sgf", std::process::id()));

@@ -26,7 +26,7 @@ pub enum PolicyArg {
 /// whole suite runs, and `--size 9 --threads 1` runs the one-thread 9x9 part of it.
 #[derive(Args, Clone, Debug)]
 pub struct BenchArgs {
-    /// Rules string (default: go, stones and stoical in turn).
+    /// Rules string (default: go, stones, stoical and war in turn).
     #[arg(long, value_parser = parse_rules)]
     pub rules: Option<RulesConfig>,
     /// Board size (default: 9 and 19; with `--sgf`, the file's).
@@ -121,6 +121,10 @@ pub fn configs(args: &BenchArgs) -> Result<Vec<BenchConfig>, String> {
             .flat_map(|c| counts.iter().map(move |&t| BenchConfig { threads: usize::from(t), ..c.clone() }))
             .collect();
     }
+    // War Go's search runs on one thread (`search::war`).
+    suite.retain(|c| {
+        !(c.rules.variant() == crate::rules::Variant::War && c.mode == BenchMode::Search && c.threads > 1)
+    });
     for c in &mut suite {
         c.mercy = args.mercy;
     }
@@ -206,13 +210,15 @@ mod tests {
         let all = configs_for(&[]);
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let thread_counts = if cores > 1 { 2 } else { 1 };
-        assert_eq!(all.len(), 3 * 2 * 2 * thread_counts);
+        // War Go: one policy and a one-thread search, so one row per size.
+        assert_eq!(all.len(), 3 * 2 * 2 * thread_counts + 2);
+        assert_eq!(all.iter().filter(|c| c.rules.variant() == crate::rules::Variant::War).count(), 2);
     }
 
     #[test]
     fn each_flag_fixes_one_dimension() {
         let c = configs_for(&["--size", "13", "--threads", "3", "--policy", "light"]);
-        assert_eq!(c.len(), 3, "one per variant");
+        assert_eq!(c.len(), 4, "one per variant");
         assert!(c
             .iter()
             .all(|c| c.start.board().size() == 13 && c.threads == 3 && c.policy == Policy::Light));

@@ -13,7 +13,7 @@ mod report;
 pub use report::{json_line, table_header, table_row};
 
 use crate::playout::{Playout, Policy, Rng, Simulate};
-use crate::rules::{AnyGame, Position, RulesConfig};
+use crate::rules::{AnyGame, Position, RulesConfig, Variant};
 use crate::with_game;
 use rand::SeedableRng;
 use std::ops::ControlFlow;
@@ -188,11 +188,20 @@ pub fn standard_suite(
         threads.push(all_threads);
     }
     let mut suite = Vec::new();
-    for variant in ["go", "stones", "stoical"] {
+    for variant in ["go", "stones", "stoical", "war"] {
         let rules = RulesConfig::parse(variant).expect("variant names parse");
+        let war = rules.variant() == Variant::War;
         for size in [9, 19] {
             for policy in [Policy::Light, Policy::Heavy] {
+                // War Go has one playout policy and a one-thread search (`search::war`): one row
+                // per size, shown as light.
+                if war && policy == Policy::Heavy {
+                    continue;
+                }
                 for &t in &threads {
+                    if war && t > 1 {
+                        continue;
+                    }
                     suite.push(BenchConfig {
                         rules: rules.clone(),
                         start: AnyGame::new(&rules, size),
@@ -213,6 +222,7 @@ pub fn standard_suite(
 /// Takes one measurement.
 pub fn run(config: &BenchConfig) -> BenchResult {
     let (playouts, moves, elapsed) = match config.mode {
+        _ if config.rules.variant() == Variant::War => war_playouts(config),
         BenchMode::Playout => with_game!(&config.start, g => {
             bare_playouts(g.rules(), g.position(), config)
         }),
@@ -302,6 +312,47 @@ fn search_playouts(config: &BenchConfig) -> (u64, u64, Duration) {
         );
         (report.playouts, report.playout_moves, report.elapsed)
     })
+}
+
+/// War Go (RULES.md 7) from its start position: bare playouts on `config.threads` threads, or its
+/// one-thread search, for `config.duration`: (playouts, playout moves, elapsed).
+fn war_playouts(config: &BenchConfig) -> (u64, u64, Duration) {
+    use crate::rules::war::WarGame;
+    use crate::search::war::{search, WarLimits, WarPlayout};
+    let game = WarGame::new(config.rules.war(), config.start.board().size(), &config.rules.walls);
+    if config.mode == BenchMode::Search {
+        let limits = WarLimits { playouts: None, time: Some(config.duration) };
+        let report = search(&game, crate::board::Color::Black, limits, config.seed);
+        return (report.playouts, report.playout_moves, report.elapsed);
+    }
+    let stop = AtomicBool::new(false);
+    let playouts = AtomicU64::new(0);
+    let moves = AtomicU64::new(0);
+    let began = Instant::now();
+    let start = game.position();
+    std::thread::scope(|scope| {
+        for t in 0..config.threads {
+            let (stop, playouts, moves) = (&stop, &playouts, &moves);
+            scope.spawn(move || {
+                let mut playout = WarPlayout::new(start, game.config.komi);
+                let mut pos = start.clone();
+                let mut rng =
+                    Rng::seed_from_u64(config.seed ^ (t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                let (mut n, mut m) = (0u64, 0u64);
+                while !stop.load(Ordering::Relaxed) {
+                    pos.clone_from(start);
+                    playout.run(&mut pos, &mut rng);
+                    m += (pos.ply - start.ply) as u64;
+                    n += 1;
+                }
+                playouts.fetch_add(n, Ordering::Relaxed);
+                moves.fetch_add(m, Ordering::Relaxed);
+            });
+        }
+        std::thread::sleep(config.duration);
+        stop.store(true, Ordering::Relaxed);
+    });
+    (playouts.into_inner(), moves.into_inner(), began.elapsed())
 }
 
 /// Memory of the search benchmark's tree.

@@ -20,12 +20,14 @@ pub enum EngineError {
     /// A Phantom Go message that does not fit the game (out of order, another variant, a point
     /// that cannot be meant): the reason.
     Phantom(String),
+    /// A War Go turn the rules refuse (RULES.md section 7).
+    War(crate::rules::war::WarIllegal),
 }
 
 impl fmt::Display for EngineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EngineError::Illegal(_) => f.write_str("illegal move"),
+            EngineError::Illegal(_) | EngineError::War(_) => f.write_str("illegal move"),
             EngineError::UnacceptableSize => f.write_str("unacceptable size"),
             EngineError::InvalidHandicap => f.write_str("invalid number of stones"),
             // GTP's text first (controllers match on it), then what this board cannot take.

@@ -11,6 +11,8 @@ pub use record::is_plain_pass;
 mod settings;
 mod think;
 pub mod time_manager;
+mod war;
+pub use war::WarDecision;
 
 pub use clock::{duration_from_secs, Clock, TimeLeft, TimeSystem};
 pub use error::EngineError;
@@ -62,6 +64,8 @@ pub struct Engine {
     game_seed: u64,
     /// Under `phantom`: what the engine knows of the game; its game is then this view.
     phantom: Option<phantom::View>,
+    /// Under `war`: the War Go game (RULES.md section 7); `game` then stands unused beside it.
+    war: Option<crate::rules::war::WarGame>,
 }
 
 impl Engine {
@@ -81,6 +85,7 @@ impl Engine {
             games: 0,
             game_seed: options.seed,
             phantom: None,
+            war: None,
             options,
         };
         engine.clear_board();
@@ -124,8 +129,9 @@ impl Engine {
     /// ask for one (`EngineOptions::seed_each_game`).
     pub fn clear_board(&mut self) {
         let b = self.game.board();
-        let played =
-            !self.game.moves().is_empty() || b.stone_count(Color::Black) + b.stone_count(Color::White) > 0;
+        let played = !self.game.moves().is_empty()
+            || b.stone_count(Color::Black) + b.stone_count(Color::White) > 0
+            || self.war.as_ref().is_some_and(|w| w.move_count() > 0);
         if played && self.options.seed_each_game {
             self.games += 1;
             self.game_seed = crate::search::mix_seed(self.options.seed, NEXT_GAME_SALT, self.games);
@@ -133,14 +139,19 @@ impl Engine {
         self.game = AnyGame::new(&self.rules, self.size);
         self.phantom = (self.rules.variant() == Variant::Phantom).then(phantom::View::new);
         self.sync_phantom();
+        self.war = self.new_war_game();
         self.clock.reset();
         self.standing = None;
     }
 
     /// Changes the board size (and clears the board); komi and rules stay.
     pub fn set_size(&mut self, size: usize) -> Result<(), EngineError> {
-        // A torus is at least 3x3 (RULES.md 5.1).
-        if !(MIN_SIZE.max(self.rules.min_size())..=MAX_SIZE).contains(&size) {
+        // A torus is at least 3x3 (RULES.md 5.1); War Go's presets are 19x19 only (section 7).
+        if !(MIN_SIZE.max(self.rules.min_size())..=MAX_SIZE).contains(&size)
+            || (self.rules.variant() == Variant::War
+                && self.rules.variant.war.preset.is_some()
+                && size != crate::rules::war::WarConfig::PRESET_SIZE)
+        {
             return Err(EngineError::UnacceptableSize);
         }
         self.size = size;
@@ -155,6 +166,10 @@ impl Engine {
         if self.is_phantom() {
             // The view has no moves to replay: the same view under the new komi.
             self.sync_phantom();
+            return;
+        }
+        if self.is_war() {
+            self.replay_war();
             return;
         }
         self.replay_with_rules();
@@ -175,6 +190,11 @@ impl Engine {
     /// under the new rules; the clock stays, and so does komi unless `rules` sets it. When some move
     /// is not legal under the new rules, nothing changes.
     pub fn change_rules(&mut self, mut rules: RulesConfig) -> Result<(), EngineError> {
+        if self.is_war() || rules.variant() == Variant::War {
+            return Err(EngineError::UnknownRules(RulesError(
+                "War Go's game cannot change its rules".into(),
+            )));
+        }
         if self.is_phantom() || rules.variant() == Variant::Phantom {
             // A view has no moves to replay, and a true game no view: a new game is needed.
             return Err(EngineError::UnknownRules(RulesError("Phantom Go's view cannot be replayed".into())));
@@ -223,6 +243,16 @@ impl Engine {
     /// Plays a move for either colour. A GTP `pass` (`Move::Pass`) is turned into the move it stands
     /// for under the rules (button, prisoner return, stake).
     pub fn play(&mut self, color: Color, mv: Move) -> Result<Move, EngineError> {
+        if self.is_war() {
+            // War Go: a vertex is a soldier (RULES.md 7); drops and moves go through `war_play`.
+            let war = match mv {
+                Move::Place(p) => crate::rules::war::WarMove::Soldier(p),
+                Move::Pass => crate::rules::war::WarMove::Pass,
+                _ => return Err(EngineError::Illegal(crate::rules::Illegal::NotInVariant)),
+            };
+            self.war_play(color, war)?;
+            return Ok(mv);
+        }
         if self.is_phantom() {
             // Phantom Go: only the engine's own moves (GTP.md), on its view.
             self.phantom_play(color, mv, false)?;
@@ -234,6 +264,9 @@ impl Engine {
     }
 
     pub fn undo(&mut self) -> Result<(), EngineError> {
+        if self.is_war() {
+            return self.war_undo();
+        }
         // A Phantom Go view keeps no moves to take back.
         if !self.is_phantom() && self.game.undo() {
             Ok(())
@@ -244,6 +277,10 @@ impl Engine {
 
     /// Resignation by `color`.
     pub fn resign(&mut self, color: Color) {
+        if let Some(war) = self.war.as_mut() {
+            war.resign(color);
+            return;
+        }
         self.game.resign(color);
     }
 
@@ -283,6 +320,10 @@ impl Engine {
     }
 
     fn require_empty(&self) -> Result<(), EngineError> {
+        if self.is_war() {
+            // RULES.md 7 has no handicap: its armies are the players' set-up.
+            return Err(EngineError::InvalidHandicap);
+        }
         if self.is_phantom() {
             // RULES.md 5.2 has no handicap: the opponent would have to be told of stones it
             // cannot see.
@@ -302,6 +343,9 @@ impl Engine {
 
     /// The result under the current rules, dead stones removed by the engine's judgement.
     pub fn final_score(&mut self) -> Result<Outcome, EngineError> {
+        if self.is_war() {
+            return self.war_final_score();
+        }
         if self.is_phantom() {
             // RULES.md 5.2: area with no dead stones removed, here of the engine's view (the
             // true count is the referee's).
@@ -320,12 +364,19 @@ impl Engine {
     /// `final_score`'s count, with the engine's dead stones removed (RULES.md section 2), so that
     /// `final_score`, `showboard`, the record's `RE` and GoGui's `gogui-rules_final_result` agree.
     pub fn game_result(&mut self) -> Option<Outcome> {
+        if let Some(war) = self.war_game() {
+            war.outcome()?;
+            return self.war_final_score().ok();
+        }
         // `final_score` gives every other ending as it is.
         let outcome = self.game.outcome()?;
         Some(self.final_score().unwrap_or(outcome))
     }
 
     pub fn variant(&self) -> Variant {
+        if self.is_war() {
+            return Variant::War;
+        }
         self.game.variant()
     }
 
@@ -333,7 +384,7 @@ impl Engine {
     /// Stones, Stoical Go, and any variant on a torus. Standard Go and Phantom Go (whose player
     /// sees an ordinary board of its own stones) need none.
     pub fn needs_referee(&self) -> bool {
-        self.rules.torus || matches!(self.rules.variant(), Variant::Stones | Variant::Stoical)
+        self.rules.torus || matches!(self.rules.variant(), Variant::Stones | Variant::Stoical | Variant::War)
     }
 }
 

@@ -39,6 +39,7 @@ impl Engine {
                 },
                 comment: (m.is_pass_like() && m != Move::Pass).then(|| m.describe(geo)),
                 time_left: None,
+                war: None,
             })
             .collect();
         record.result = result;
@@ -62,6 +63,14 @@ impl Engine {
         record: &GameRecord,
         until: Option<usize>,
     ) -> Result<Vec<String>, EngineError> {
+        // A War Go record (its `RU`, or the controller's rules when it has none) is War Go's to read.
+        let war = match record.rules.as_deref() {
+            Some(ru) => RulesConfig::parse(ru.trim()).is_ok_and(|r| r.variant() == Variant::War),
+            None => self.controller_rules.variant() == Variant::War,
+        };
+        if war {
+            return self.load_war_record(record, until).map(|()| Vec::new());
+        }
         let fail = |why: String| EngineError::CannotLoad(why);
         let size = record.size;
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {

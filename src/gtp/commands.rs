@@ -13,7 +13,7 @@ use crate::engine::{Clock, TimeSystem};
 use crate::rules::{Move, RulesConfig};
 use std::io::Write;
 
-type Handler = fn(&mut Session, &mut Call) -> Result<Reply, GtpError>;
+pub(crate) type Handler = fn(&mut Session, &mut Call) -> Result<Reply, GtpError>;
 
 const COMMANDS: &[(&str, Handler)] = &[
     ("protocol_version", |_, _| text("2")),

@@ -11,6 +11,7 @@ mod params;
 mod phantom;
 mod session;
 mod streaming;
+mod war;
 
 pub use commands::{command_names, is_known};
 pub use input::{parse_line, Command, Control, Line};

@@ -67,7 +67,13 @@ impl Session {
     pub fn execute(&mut self, cmd: &Command, out: &mut dyn Write, control: &Control) -> std::io::Result<()> {
         let id = cmd.id.as_deref();
         let seed = self.engine.game_seed();
-        let result = match find(&cmd.name, self.engine.needs_referee()) {
+        // War Go answers from its own game: its own handlers, or the ordinary ones that serve it.
+        let handler = if self.engine.is_war() {
+            super::war::find(&cmd.name)
+        } else {
+            find(&cmd.name, self.engine.needs_referee())
+        };
+        let result = match handler {
             None => Err(GtpError::unknown()),
             Some(handler) => {
                 let mut call = Call { id, args: &cmd.args, out: &mut *out, control };

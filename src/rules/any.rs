@@ -37,7 +37,7 @@ impl AnyGame {
         if config.torus {
             return match config.variant() {
                 // Phantom Go takes no `torus` option (`RulesConfig::parse`).
-                Variant::Go | Variant::Phantom => {
+                Variant::Go | Variant::Phantom | Variant::War => {
                     AnyGame::GoTorus(Game::new(config.standard().on(), config.board(size)))
                 }
                 Variant::Stones => AnyGame::StonesTorus(Game::new(config.stones().on(), config.board(size))),
@@ -48,7 +48,10 @@ impl AnyGame {
         }
         match config.variant() {
             // Phantom Go's true game is standard Go under fixed options (`RulesConfig::standard`).
-            Variant::Go | Variant::Phantom => AnyGame::Go(Game::new(config.standard(), config.board(size))),
+            // War Go's game is the engine's `WarGame`; this plain board only stands beside it.
+            Variant::Go | Variant::Phantom | Variant::War => {
+                AnyGame::Go(Game::new(config.standard(), config.board(size)))
+            }
             Variant::Stones => AnyGame::Stones(Game::new(config.stones(), config.board(size))),
             Variant::Stoical => AnyGame::Stoical(Game::new(config.stoical(), config.board(size))),
         }

@@ -3,6 +3,7 @@
 //! Any of them with `torus=on` is played on a torus (RULES.md 5.1).
 //! The same syntax serves `tengen gtp --rules`, GTP `tengen-rules`, and SGF `RU`.
 
+use super::war::{Army, WarConfig, WarPreset};
 use super::{KoRule, Scoring, Standard, Stoical, Stones, Variant};
 use crate::board::{Board, Geometry, Point, Topology, MAX_SIZE};
 use std::fmt;
@@ -22,6 +23,8 @@ pub struct VariantConfig {
     pub go: Standard,
     pub stones: Stones,
     pub snapback: bool,
+    /// War Go's armies and preset (its komi is `RulesConfig::komi`).
+    pub war: WarConfig,
 }
 
 /// A complete rules choice: variant, options, komi and walls.
@@ -55,6 +58,7 @@ impl Default for RulesConfig {
                 go: Standard::default(),
                 stones: Stones::default(),
                 snapback: false,
+                war: WarConfig::default(),
             },
             komi: Komi::Default,
             walls: Vec::new(),
@@ -123,6 +127,11 @@ impl RulesConfig {
         }
     }
 
+    /// War Go's rules with komi resolved.
+    pub fn war(&self) -> WarConfig {
+        WarConfig { komi: self.komi_value(), ..self.variant.war.clone() }
+    }
+
     pub fn stones(&self) -> Stones {
         self.variant.stones.clone()
     }
@@ -164,12 +173,12 @@ impl RulesConfig {
         cfg.variant.variant = match variant_named(name) {
             Some(v) => v,
             None if name.trim().is_empty() => {
-                return Err(RulesError("no variant named (go, stones, stoical or phantom)".into()))
+                return Err(RulesError("no variant named (go, stones, stoical, phantom or war)".into()))
             }
             None => {
                 let other = name.trim().to_ascii_lowercase();
                 return Err(RulesError(format!(
-                    "unknown variant '{other}' (go, stones, stoical or phantom)"
+                    "unknown variant '{other}' (go, stones, stoical, phantom or war)"
                 )));
             }
         };
@@ -185,7 +194,7 @@ impl RulesConfig {
                 (Variant::Go | Variant::Stones | Variant::Stoical, "torus") => {
                     cfg.torus = parse_switch(k, v)?
                 }
-                (Variant::Go | Variant::Stoical | Variant::Phantom, "komi") => {
+                (Variant::Go | Variant::Stoical | Variant::Phantom | Variant::War, "komi") => {
                     let komi: f64 =
                         v.parse().map_err(|_| RulesError(format!("komi '{v}' is not a number")))?;
                     let komi = checked_komi(komi).ok_or_else(|| {
@@ -227,6 +236,23 @@ impl RulesConfig {
                     }
                 }
                 (Variant::Stoical, "snapback") => cfg.variant.snapback = parse_switch(k, v)?,
+                (Variant::War, "army") => {
+                    if cfg.variant.war.preset.is_some() {
+                        return Err(RulesError("a preset has no armies".into()));
+                    }
+                    cfg.variant.war.army = Army::parse(v).map_err(RulesError)?;
+                }
+                (Variant::War, "preset") => {
+                    if v == "none" {
+                        cfg.variant.war.preset = None;
+                        continue;
+                    }
+                    let preset = WarPreset::parse(v).ok_or_else(|| {
+                        RulesError(format!("preset is mercenary, tao-center or none, not '{v}'"))
+                    })?;
+                    cfg.variant.war.preset = Some(preset);
+                    cfg.variant.war.army = Army::NONE;
+                }
                 _ => return Err(RulesError(format!("{} has no option '{k}'", variant.name()))),
             }
         }
@@ -238,6 +264,11 @@ impl RulesConfig {
     pub fn check_walls_fit(&self, size: usize) -> Result<(), RulesError> {
         if size < self.min_size() {
             return Err(RulesError(format!("a torus is at least 3x3, not {size}x{size}")));
+        }
+        if let (Variant::War, Some(preset)) = (self.variant.variant, self.variant.war.preset) {
+            if size != WarConfig::PRESET_SIZE {
+                return Err(RulesError(format!("war:preset={} is played on 19x19 only", preset.name())));
+            }
         }
         let geo = Geometry::new(MAX_SIZE);
         match self.walls.iter().find(|&&(x, y)| x >= size || y >= size) {
@@ -282,6 +313,7 @@ fn variant_named(name: &str) -> Option<Variant> {
         "stones" => Some(Variant::Stones),
         "stoical" | "stoical-go" | "stoicalgo" => Some(Variant::Stoical),
         "phantom" | "phantom-go" | "phantomgo" => Some(Variant::Phantom),
+        "war" | "war-go" | "wargo" => Some(Variant::War),
         _ => None,
     }
 }
@@ -345,6 +377,14 @@ impl fmt::Display for RulesConfig {
                 super::format_margin(self.komi_value())
             )?,
             Variant::Phantom => write!(f, "phantom:komi={}", super::format_margin(self.komi_value()))?,
+            Variant::War => match v.war.preset {
+                Some(p) => {
+                    write!(f, "war:preset={},komi={}", p.name(), super::format_margin(self.komi_value()))?
+                }
+                None => {
+                    write!(f, "war:army={},komi={}", v.war.army, super::format_margin(self.komi_value()))?
+                }
+            },
         }
         if self.walls.is_empty() {
             f.write_str(",walls=none")?;

@@ -15,6 +15,7 @@ pub mod scoring;
 mod standard;
 mod stoical;
 mod stones;
+pub mod war;
 
 pub use any::AnyGame;
 pub use config::{checked_komi, Komi, RulesConfig, RulesError, VariantConfig};
@@ -39,6 +40,9 @@ pub enum Variant {
     /// player sees only its own stones. Its games are `AnyGame::Go`; the hidden information is the
     /// engine's (`engine::phantom`) and the match referee's (`selfplay::phantom`).
     Phantom,
+    /// War Go (RULES.md section 7): special pieces dropped and moved. Its games are
+    /// `war::WarGame`, kept by the engine beside an unused `AnyGame::Go` (`engine::war`).
+    War,
 }
 
 impl Variant {
@@ -49,6 +53,7 @@ impl Variant {
             Variant::Stones => "stones",
             Variant::Stoical => "stoical",
             Variant::Phantom => "phantom",
+            Variant::War => "war",
         }
     }
 
@@ -59,6 +64,7 @@ impl Variant {
             Variant::Stones => "Stones",
             Variant::Stoical => "Stoical",
             Variant::Phantom => "Phantom",
+            Variant::War => "War",
         }
     }
 }

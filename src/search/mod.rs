@@ -55,6 +55,7 @@ pub mod select;
 pub mod status;
 pub mod tree;
 mod vector_loads;
+pub mod war;
 mod worker;
 
 pub use config::{PriorWeights, SearchConfig};

@@ -191,6 +191,9 @@ pub fn play_game(spec: &GameSpec, players: ByColor<&mut dyn Player>) -> Result<G
     if spec.setup.rules.variant() == crate::rules::Variant::Phantom {
         return super::phantom::play_game(spec, players);
     }
+    if spec.setup.rules.variant() == crate::rules::Variant::War {
+        return super::war::play_game(spec, players);
+    }
     let mut players = players;
     for c in [Color::Black, Color::White] {
         players[c].new_game(&spec.setup)?;

@@ -25,3 +25,4 @@ pub mod progress;
 pub mod runner;
 pub mod shard;
 pub mod stats;
+pub mod war;

@@ -315,6 +315,7 @@ pub fn play_game(spec: &GameSpec, players: ByColor<&mut dyn Player>) -> Result<G
             },
             comment: comment.clone(),
             time_left: None,
+            war: None,
         })
         .collect();
     if !r.attempts_note.is_empty() {

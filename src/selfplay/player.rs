@@ -105,6 +105,14 @@ pub trait Player: Send {
     fn phantom(&mut self, _message: &super::phantom::Message) -> Result<(), PlayerError> {
         Err(PlayerError::Refused("it does not play Phantom Go".into()))
     }
+    /// War Go: tells the player a move by its move word (RULES.md section 7).
+    fn war_play(&mut self, _color: Color, _word: &str) -> Result<(), PlayerError> {
+        Err(PlayerError::Refused("it does not play War Go".into()))
+    }
+    /// War Go: asks for a move word; `None` is a resignation.
+    fn war_genmove(&mut self, _color: Color) -> Result<Option<String>, PlayerError> {
+        Err(PlayerError::Refused("it does not play War Go".into()))
+    }
 }
 
 /// tengen in this process, with its own engine options.
@@ -210,6 +218,30 @@ impl Player for EnginePlayer {
             Message::Removed(points) => engine.phantom_removed(points),
         };
         done.map_err(|e| PlayerError::Refused(e.to_string()))
+    }
+
+    fn war_play(&mut self, color: Color, word: &str) -> Result<(), PlayerError> {
+        let engine = self.engine();
+        let geo = engine
+            .war_game()
+            .map(|g| g.position().geo)
+            .ok_or_else(|| PlayerError::Refused("not War Go".into()))?;
+        let mv = crate::rules::war::WarMove::parse(word, &geo)
+            .map_err(|_| PlayerError::Refused(format!("'{word}' is no move")))?;
+        engine.war_play(color, mv).map_err(|e| PlayerError::Refused(e.to_string()))
+    }
+
+    fn war_genmove(&mut self, color: Color) -> Result<Option<String>, PlayerError> {
+        let engine = self.engine();
+        let geo = engine
+            .war_game()
+            .map(|g| g.position().geo)
+            .ok_or_else(|| PlayerError::Refused("not War Go".into()))?;
+        match engine.war_genmove(color, true) {
+            Ok((crate::engine::WarDecision::Play(mv), _)) => Ok(Some(mv.word(&geo))),
+            Ok((crate::engine::WarDecision::Resign, _)) => Ok(None),
+            Err(e) => Err(PlayerError::Refused(e.to_string())),
+        }
     }
 }
 
@@ -519,6 +551,18 @@ impl Player for GtpPlayer {
         };
         let admin = self.limits.admin;
         self.send(&command, admin).map(drop)
+    }
+
+    fn war_play(&mut self, color: Color, word: &str) -> Result<(), PlayerError> {
+        let admin = self.limits.admin;
+        self.send(&format!("play {} {word}", color.letter()), admin).map(drop)
+    }
+
+    fn war_genmove(&mut self, color: Color) -> Result<Option<String>, PlayerError> {
+        let genmove = self.move_limit.unwrap_or(self.limits.genmove);
+        let answer = self.send(&format!("genmove {}", color.letter()), genmove)?;
+        let word = answer.trim();
+        Ok((!word.eq_ignore_ascii_case("resign")).then(|| word.to_string()))
     }
 }
 

@@ -27,6 +27,9 @@ pub struct RecordMove {
     pub comment: Option<String>,
     /// The mover's clock after the move (`BL`/`WL`, with `OB`/`OW` in overtime), when timed.
     pub time_left: Option<TimeMark>,
+    /// War Go's drop or piece move as its move word (`spy@D4`, `D4-D5`), in the project's own
+    /// property `WM`; the node's `B[]`/`W[]` is then empty (a pass to other readers).
+    pub war: Option<String>,
 }
 
 /// A clock reading after a move, as SGF records it.
@@ -214,7 +217,8 @@ impl GameRecord {
                         overtime_count: node.value(count).and_then(|v| v.trim().parse().ok()),
                     },
                 );
-            record.moves.push(RecordMove { color, at, comment, time_left });
+            let war = node.value("WM").map(unescape_simple_text);
+            record.moves.push(RecordMove { color, at, comment, time_left, war });
         }
         Ok(record)
     }
@@ -301,6 +305,9 @@ impl GameRecord {
                 if let Some(n) = mark.overtime_count {
                     node.push_str(&format!("{count}[{n}]"));
                 }
+            }
+            if let Some(word) = &m.war {
+                push_property(&mut node, "WM", word);
             }
             if let Some(comment) = &m.comment {
                 push_property(&mut node, "C", comment);
@@ -423,7 +430,7 @@ mod tests {
     use super::*;
 
     fn mv(color: Color, at: Option<(usize, usize)>) -> RecordMove {
-        RecordMove { color, at, comment: None, time_left: None }
+        RecordMove { color, at, comment: None, time_left: None, war: None }
     }
 
     #[test]
@@ -450,6 +457,7 @@ mod tests {
                     at: Some((4, 4)),
                     comment: Some("center".into()),
                     time_left: None,
+                    war: None,
                 },
                 // `ci`: third column, bottom row of a 9x9 board.
                 mv(Color::White, Some((2, 0))),
@@ -567,7 +575,7 @@ mod tests {
                 1 => Some(TimeMark { seconds: 30.0, overtime_count: Some(i as u32 % 5 + 1) }),
                 _ => None,
             };
-            r.moves.push(RecordMove { color, at, comment, time_left });
+            r.moves.push(RecordMove { color, at, comment, time_left, war: None });
         }
         r
     }

@@ -19,6 +19,8 @@
 #![allow(dead_code)] // each test crate that includes it uses its own subset
 use std::collections::HashMap;
 
+pub mod war;
+
 pub const EMPTY: u8 = 0;
 pub const BLACK: u8 = 1;
 pub const WHITE: u8 = 2;
