@@ -134,23 +134,14 @@ def main() -> None:
                 reply = f"={ident} pass"
         elif command[0] == "name":
             reply = f"={ident} random"
-        elif command[0] == "genmove" and len(command) == 2 and ask("gogui-rules_game_id")[1:].strip() == "War":
-            # War Go (RULES.md 7): uniformly among every legal move word (soldiers, drops, piece
-            # moves); a pass only when there is nothing else.
-            legal = ask("tengen-legal_moves")
-            moves = legal[1:].split() if legal.startswith("=") else []
-            choices = [m for m in moves if m.lower() != "pass"] or moves
-            if not choices:
-                reply = f"={ident} resign"
-            else:
-                move = rng.choice(choices)
-                played = ask(f"play {command[1]} {move}")
-                reply = f"={ident} {move}" if played.startswith("=") else f"?{ident} {played[1:].strip()}"
         elif command[0] == "genmove" and len(command) == 2:
-            legal = ask("gogui-rules_legal_moves")
+            variant = ask("gogui-rules_game_id")[1:].strip()
+            # War Go (RULES.md 7): every legal move word (soldiers, drops, piece moves); elsewhere
+            # GoGui's legal moves. A pass only when there is nothing else, except in Stones, where
+            # the pass-like moves are real moves.
+            legal = ask("tengen-legal_moves" if variant == "War" else "gogui-rules_legal_moves")
             moves = legal[1:].split() if legal.startswith("=") else []
             placements = [m for m in moves if m.lower() != "pass"]
-            variant = ask("gogui-rules_game_id")[1:].strip()
             choices = moves if variant == "Stones" else (placements or moves)
             if not choices:
                 reply = f"={ident} resign"

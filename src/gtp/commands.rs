@@ -256,7 +256,11 @@ fn loadsgf(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
 
 /// `printsgf [FILE]`: the game as SGF, answered or written to FILE.
 fn printsgf(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
-    let sgf = s.engine.to_record().to_sgf();
+    answer_sgf(s.engine.to_record().to_sgf(), c)
+}
+
+/// `printsgf`'s answer for any variant's record: the SGF text, or written to the file named.
+pub(super) fn answer_sgf(sgf: String, c: &Call) -> Result<Reply, GtpError> {
     match c.args.first() {
         None => text(sgf.trim_end()),
         Some(file) => {

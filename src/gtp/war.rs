@@ -231,14 +231,7 @@ fn final_status_list(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
 }
 
 fn printsgf(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
-    let sgf = s.engine.war_record().to_sgf();
-    match c.args.first() {
-        None => text(sgf.trim_end()),
-        Some(file) => {
-            std::fs::write(file, sgf).map_err(|e| GtpError::new(format!("cannot save file: {e}")))?;
-            text("")
-        }
-    }
+    commands::answer_sgf(s.engine.war_record().to_sgf(), c)
 }
 
 fn loadsgf(s: &mut Session, c: &mut Call) -> Result<Reply, GtpError> {
