@@ -14,7 +14,7 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// How a game ended.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -154,6 +154,66 @@ fn opening_move(referee: &Engine, color: Color, rng: &mut Xoshiro256PlusPlus) ->
 
 /// Writes the result into a game's record and each clock reading beside the move it followed (a
 /// refused move never made it into the record, so its reading is dropped). Shared by every referee.
+/// The match clock, which a referee keeps as a controller does: it tells each player its time
+/// before every move, charges it the whole round trip of `genmove`, and lets the flag fall. The
+/// random opening is off the clock. Without a match clock (`TimeSystem::None`) it does nothing.
+pub(super) struct RefereeClock {
+    clock: Clock,
+    clocked: bool,
+    /// The flag limit told to the player now moving.
+    limit: Duration,
+    /// Each timed move's clock reading after it, by move number, for the record.
+    pub marks: Vec<(usize, TimeMark)>,
+}
+
+impl RefereeClock {
+    pub fn new(system: TimeSystem) -> RefereeClock {
+        let mut clock = Clock::default();
+        clock.set(system);
+        RefereeClock { clock, clocked: system != TimeSystem::None, limit: Duration::ZERO, marks: Vec::new() }
+    }
+
+    /// Tells `color` its clock before its move; a player that fails to take it in loses the game
+    /// (the loser, the ending and what happened).
+    pub fn announce(&mut self, player: &mut dyn Player, color: Color) -> Result<(), (Color, Ending, String)> {
+        if !self.clocked {
+            return Ok(());
+        }
+        let (seconds, count) = self.clock.time_left_of(color);
+        let reading =
+            ClockReading { seconds, count, limit: self.clock.flag_limit(color).unwrap_or_default() };
+        self.limit = reading.limit;
+        player.time_left(color, reading).map_err(|e| {
+            let ending = if e.is_timeout() { Ending::Timeout } else { Ending::Forfeit };
+            (color, ending, format!("time_left {color}: {e}"))
+        })
+    }
+
+    /// Charges `color` a move that took `elapsed`, the game's move `move_number`; its flag falling
+    /// loses the game, whatever the answer was.
+    pub fn charge(
+        &mut self,
+        color: Color,
+        elapsed: Duration,
+        move_number: usize,
+    ) -> Result<(), (Color, Ending, String)> {
+        if !self.clocked {
+            return Ok(());
+        }
+        if !self.clock.spend(color, elapsed) {
+            let what = format!(
+                "{color} ran out of time: {:.3} s for a move with {:.3} s on the clock",
+                elapsed.as_secs_f64(),
+                self.limit.as_secs_f64()
+            );
+            return Err((color, Ending::Timeout, what));
+        }
+        let (seconds, count) = self.clock.time_left_of(color);
+        self.marks.push((move_number, TimeMark { seconds, overtime_count: (count > 0).then_some(count) }));
+        Ok(())
+    }
+}
+
 pub(super) fn finish_record(record: &mut GameRecord, result: &str, marks: Vec<(usize, TimeMark)>) {
     record.result = Some(result.to_string());
     for (i, mark) in marks {
@@ -210,14 +270,7 @@ pub fn play_game(spec: &GameSpec, players: ByColor<&mut dyn Player>) -> Result<G
     }
     let geo = *referee.game().board().geometry();
     let mut time = ByColor::new(0.0, 0.0);
-    // The match clock, which the referee keeps as a controller does: it tells each player its time
-    // before every move, charges it the whole round trip of `genmove`, and lets the flag fall. The
-    // random opening is off the clock.
-    let mut clock = Clock::default();
-    clock.set(spec.setup.clock);
-    let clocked = spec.setup.clock != TimeSystem::None;
-    // Each timed move's clock reading after it, by move number, for the record.
-    let mut marks: Vec<(usize, TimeMark)> = Vec::new();
+    let mut clock = RefereeClock::new(spec.setup.clock);
     let mut genmoves = ByColor::new(0u32, 0u32);
     // (loser, ending, detail) once a player loses outside the rules.
     let mut lost: Option<(Color, Ending, String)> = None;
@@ -244,36 +297,18 @@ pub fn play_game(spec: &GameSpec, players: ByColor<&mut dyn Player>) -> Result<G
             break;
         }
         let color = referee.game().to_move();
-        let mut limit = None;
-        if clocked {
-            let (seconds, count) = clock.time_left_of(color);
-            let reading = ClockReading { seconds, count, limit: clock.flag_limit(color).unwrap_or_default() };
-            limit = Some(reading.limit);
-            if let Err(e) = players[color].time_left(color, reading) {
-                let ending = if e.is_timeout() { Ending::Timeout } else { Ending::Forfeit };
-                lost = Some((color, ending, format!("time_left {color}: {e}")));
-                break;
-            }
+        if let Err(loss) = clock.announce(&mut *players[color], color) {
+            lost = Some(loss);
+            break;
         }
         let start = Instant::now();
         let answer = players[color].genmove(color);
         let elapsed = start.elapsed();
         time[color] += elapsed.as_secs_f64();
         genmoves[color] += 1;
-        if clocked && !clock.spend(color, elapsed) {
-            // Whatever the answer was, it came too late.
-            let limit = limit.unwrap_or_default().as_secs_f64();
-            let what = format!(
-                "{color} ran out of time: {:.3} s for a move with {limit:.3} s on the clock",
-                elapsed.as_secs_f64()
-            );
-            lost = Some((color, Ending::Timeout, what));
+        if let Err(loss) = clock.charge(color, elapsed, referee.game().moves().len()) {
+            lost = Some(loss);
             break;
-        }
-        if clocked {
-            let (seconds, count) = clock.time_left_of(color);
-            let mark = TimeMark { seconds, overtime_count: (count > 0).then_some(count) };
-            marks.push((referee.game().moves().len(), mark));
         }
         let mv = match answer {
             Ok(PlayerMove::Play(mv)) => mv,
@@ -334,7 +369,7 @@ pub fn play_game(spec: &GameSpec, players: ByColor<&mut dyn Player>) -> Result<G
     }
     let result = outcome.to_string();
     let mut record = referee.to_record();
-    finish_record(&mut record, &result, marks);
+    finish_record(&mut record, &result, clock.marks);
     Ok(GameOutcome {
         record,
         result,

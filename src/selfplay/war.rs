@@ -1,9 +1,9 @@
 //! The referee of a War Go game (RULES.md section 7): a tengen engine under `war` keeps the true
 //! game; each player answers `genmove` with a move word, which the referee checks and tells the
-//! other player with `play`. The random opening places soldiers. War Go games keep no match clock:
-//! each player's own time settings (`--time`, `--playouts`) limit its moves.
+//! other player with `play`. The random opening places soldiers. A match clock is kept as in the
+//! other variants (`RefereeClock`).
 
-use super::game::{finish_record, Ending, GameOutcome, GameSpec};
+use super::game::{finish_record, Ending, GameOutcome, GameSpec, RefereeClock};
 use super::player::{Player, PlayerError};
 use crate::board::{ByColor, Color};
 use crate::engine::{Engine, EngineOptions};
@@ -47,6 +47,7 @@ pub fn play_game(spec: &GameSpec, players: ByColor<&mut dyn Player>) -> Result<G
     });
     let geo = referee.war_game().expect("a War Go referee").position().geo;
     let mut time = ByColor::new(0.0, 0.0);
+    let mut clock = RefereeClock::new(spec.setup.clock);
     let mut genmoves = ByColor::new(0u32, 0u32);
     let mut lost: Option<(Color, Ending, String)> = None;
     let moves = |r: &Engine| r.war_game().map_or(0, |g| g.move_count());
@@ -74,10 +75,19 @@ pub fn play_game(spec: &GameSpec, players: ByColor<&mut dyn Player>) -> Result<G
             break;
         }
         let color = referee.war_game().map_or(Color::Black, |g| g.to_move());
+        if let Err(loss) = clock.announce(&mut *players[color], color) {
+            lost = Some(loss);
+            break;
+        }
         let start = Instant::now();
         let answer = players[color].war_genmove(color);
-        time[color] += start.elapsed().as_secs_f64();
+        let elapsed = start.elapsed();
+        time[color] += elapsed.as_secs_f64();
         genmoves[color] += 1;
+        if let Err(loss) = clock.charge(color, elapsed, moves(&referee)) {
+            lost = Some(loss);
+            break;
+        }
         let word = match answer {
             Ok(Some(word)) => word,
             Ok(None) => {
@@ -133,7 +143,7 @@ pub fn play_game(spec: &GameSpec, players: ByColor<&mut dyn Player>) -> Result<G
     }
     let result = outcome.to_string();
     let mut record = referee.war_record();
-    finish_record(&mut record, &result, Vec::new());
+    finish_record(&mut record, &result, clock.marks);
     Ok(GameOutcome {
         record,
         result,
@@ -193,5 +203,37 @@ mod tests {
                 assert!(e.war_game().unwrap().is_over());
             }
         }
+    }
+
+    /// Under a match clock the referee tells each player its time and records each timed move's
+    /// clock reading (SGF `BL`/`WL`), as in the other variants; the opening is off the clock.
+    #[test]
+    fn a_war_game_on_a_match_clock_records_the_clock_after_every_timed_move() {
+        let clock = crate::selfplay::clock::parse_clock("600+10x3").unwrap();
+        let spec = GameSpec {
+            setup: GameSetup {
+                rules: RulesConfig::parse("war:army=spy1+samurai1").unwrap(),
+                size: 5,
+                handicap: 0,
+                index: 0,
+                clock,
+            },
+            referee: quick(0),
+            opening_moves: 2,
+            opening_seed: 3,
+            max_moves: 80,
+        };
+        let mut a = EnginePlayer::new("A", quick(1));
+        let mut b = EnginePlayer::new("B", quick(2));
+        let out = play_game(&spec, ByColor::new(&mut a as &mut dyn Player, &mut b)).unwrap();
+        assert_ne!(out.ending, Ending::Timeout, "{:?}", out.detail);
+        let moves = &out.record.moves;
+        assert!(moves.len() > 2);
+        assert!(moves[..2].iter().all(|m| m.time_left.is_none()), "the opening is off the clock");
+        for m in &moves[2..] {
+            let left = m.time_left.expect("a timed move's clock reading");
+            assert!(left.seconds > 0.0 && left.seconds <= 600.0, "{left:?}");
+        }
+        assert!(out.record.to_sgf().contains("BL["));
     }
 }
