@@ -34,8 +34,8 @@
 //! loop; [`rules::AnyGame`] is the single place that picks the variant at run time, once per GTP
 //! command. [`engine::Engine`] is the facade, and [`gtp`] turns text into calls on it. War Go
 //! ([`rules::war`]) stands apart: its pieces live on a board of its own (`WarPosition`, cells with
-//! kinds, chains by flood fill) with a game (`WarGame`) and a one-thread search
-//! ([`search::war`]) of its own, reached from the engine and GTP through `engine::war` and
+//! kinds, chains by flood fill) with a game (`WarGame`) and a search
+//! ([`search::war`], root-parallel over threads) of its own, reached from the engine and GTP through `engine::war` and
 //! `gtp::war`, so the optimized path of the other variants never sees a piece.
 //!
 //! Conventions: rows count from the bottom (GTP), `Point` indexes the padded array, a GTP `pass` stands

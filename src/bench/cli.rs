@@ -121,10 +121,6 @@ pub fn configs(args: &BenchArgs) -> Result<Vec<BenchConfig>, String> {
             .flat_map(|c| counts.iter().map(move |&t| BenchConfig { threads: usize::from(t), ..c.clone() }))
             .collect();
     }
-    // War Go's search runs on one thread (`search::war`).
-    suite.retain(|c| {
-        !(c.rules.variant() == crate::rules::Variant::War && c.mode == BenchMode::Search && c.threads > 1)
-    });
     for c in &mut suite {
         c.mercy = args.mercy;
     }
@@ -210,9 +206,12 @@ mod tests {
         let all = configs_for(&[]);
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let thread_counts = if cores > 1 { 2 } else { 1 };
-        // War Go: one policy and a one-thread search, so one row per size.
-        assert_eq!(all.len(), 3 * 2 * 2 * thread_counts + 2);
-        assert_eq!(all.iter().filter(|c| c.rules.variant() == crate::rules::Variant::War).count(), 2);
+        // War Go: one policy, so one row per size and thread count.
+        assert_eq!(all.len(), 3 * 2 * 2 * thread_counts + 2 * thread_counts);
+        assert_eq!(
+            all.iter().filter(|c| c.rules.variant() == crate::rules::Variant::War).count(),
+            2 * thread_counts
+        );
     }
 
     #[test]

@@ -193,15 +193,11 @@ pub fn standard_suite(
         let war = rules.variant() == Variant::War;
         for size in [9, 19] {
             for policy in [Policy::Light, Policy::Heavy] {
-                // War Go has one playout policy and a one-thread search (`search::war`): one row
-                // per size, shown as light.
+                // War Go has one playout policy (`search::war`): one row per size, shown as light.
                 if war && policy == Policy::Heavy {
                     continue;
                 }
                 for &t in &threads {
-                    if war && t > 1 {
-                        continue;
-                    }
                     suite.push(BenchConfig {
                         rules: rules.clone(),
                         start: AnyGame::new(&rules, size),
@@ -314,15 +310,15 @@ fn search_playouts(config: &BenchConfig) -> (u64, u64, Duration) {
     })
 }
 
-/// War Go (RULES.md 7) from its start position: bare playouts on `config.threads` threads, or its
-/// one-thread search, for `config.duration`: (playouts, playout moves, elapsed).
+/// War Go (RULES.md 7) from its start position: bare playouts or its search (root-parallel) on
+/// `config.threads` threads, for `config.duration`: (playouts, playout moves, elapsed).
 fn war_playouts(config: &BenchConfig) -> (u64, u64, Duration) {
     use crate::rules::war::WarGame;
-    use crate::search::war::{search, WarLimits, WarPlayout};
+    use crate::search::war::{search_parallel, WarLimits, WarPlayout};
     let game = WarGame::new(config.rules.war(), config.start.board().size(), &config.rules.walls);
     if config.mode == BenchMode::Search {
         let limits = WarLimits { playouts: None, time: Some(config.duration) };
-        let report = search(&game, crate::board::Color::Black, limits, config.seed);
+        let report = search_parallel(&game, crate::board::Color::Black, limits, config.seed, config.threads);
         return (report.playouts, report.playout_moves, report.elapsed);
     }
     let stop = AtomicBool::new(false);

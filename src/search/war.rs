@@ -1,6 +1,6 @@
 //! Monte Carlo tree search for War Go (RULES.md section 7), on War Go's own position type.
 //!
-//! One thread, plain UCT. Every kind of turn can enter the tree: a node's candidates are its
+//! Plain UCT on one thread; with several, root parallelism (`search_parallel`). Every kind of turn can enter the tree: a node's candidates are its
 //! pseudo-legal turns in an order that mixes piece turns (drops, bomb explosions, steps) among
 //! the soldier placements, and the node admits them one by one as its visits grow (progressive
 //! widening: `4 + 2 * sqrt(visits)` children), checking each for legality, superko against the
@@ -419,6 +419,68 @@ pub fn search(game: &WarGame, color: Color, limits: WarLimits, seed: u64) -> War
     WarReport { best, winrate, playouts: done, playout_moves, elapsed: start.elapsed(), candidates }
 }
 
+/// `search` on `threads` threads at once, each its own tree from its own seed (thread 0 from
+/// `seed` itself, so one thread is `search`), the root statistics summed: root parallelism
+/// (Cazenave and Jouandeau 2007; Chaslot, Winands and van den Herik 2008 found it as strong as a
+/// shared tree at a few threads). War Go's trees admit children one by one and check each for
+/// superko, so a shared tree would need locks on every node; separate trees need none, and their
+/// different admission orders widen the root between them. A playout limit is split between the
+/// threads; a time limit holds for each.
+pub fn search_parallel(
+    game: &WarGame,
+    color: Color,
+    limits: WarLimits,
+    seed: u64,
+    threads: usize,
+) -> WarReport {
+    if threads <= 1 {
+        return search(game, color, limits, seed);
+    }
+    let start = Instant::now();
+    let share = WarLimits { playouts: limits.playouts.map(|p| p.div_ceil(threads as u64)), ..limits };
+    let reports: Vec<WarReport> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let seed = if t == 0 { seed } else { crate::search::mix_seed(seed, 0x7468_7264, t as u64) };
+                scope.spawn(move || search(game, color, share, seed))
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("a War Go search thread panicked")).collect()
+    });
+    merge(reports, start.elapsed())
+}
+
+/// The root statistics of several searches of one position, summed: each move's visits, and its
+/// wins (visits times win rate).
+fn merge(reports: Vec<WarReport>, elapsed: Duration) -> WarReport {
+    let mut sums: Vec<(WarMove, u64, f64)> = Vec::new();
+    let (mut playouts, mut playout_moves) = (0, 0);
+    for r in &reports {
+        playouts += r.playouts;
+        playout_moves += r.playout_moves;
+        for c in &r.candidates {
+            match sums.iter_mut().find(|(mv, _, _)| *mv == c.mv) {
+                Some(entry) => {
+                    entry.1 += c.visits as u64;
+                    entry.2 += c.visits as f64 * c.winrate;
+                }
+                None => sums.push((c.mv, c.visits as u64, c.visits as f64 * c.winrate)),
+            }
+        }
+    }
+    let mut candidates: Vec<WarCandidate> = sums
+        .into_iter()
+        .map(|(mv, visits, wins)| WarCandidate {
+            mv,
+            visits: visits.min(u32::MAX as u64) as u32,
+            winrate: if visits > 0 { wins / visits as f64 } else { 0.5 },
+        })
+        .collect();
+    candidates.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.winrate.total_cmp(&a.winrate)));
+    let (best, winrate) = candidates.first().map_or((WarMove::Pass, 0.5), |c| (c.mv, c.winrate));
+    WarReport { best, winrate, playouts, playout_moves, elapsed, candidates }
+}
+
 /// For each point, the share of `n` playouts from the game's position that end
 /// with it owned by Black minus the share owned by White, indexed by `Point::idx`.
 pub fn ownership(game: &WarGame, n: u32, seed: u64) -> Vec<f64> {
@@ -455,4 +517,64 @@ pub fn dead_stones(game: &WarGame, n: u32, seed: u64) -> Vec<Point> {
             None => false,
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::RulesConfig;
+
+    fn game() -> WarGame {
+        let rules = RulesConfig::parse("war:army=spy1+samurai1+bomb1").unwrap();
+        WarGame::new(rules.war(), 5, &rules.walls)
+    }
+
+    /// Root parallelism: the threads' playouts add up to the limit, and each root move's visits
+    /// and wins are the sums of the separate searches from the same seeds.
+    #[test]
+    fn a_parallel_search_sums_its_threads_searches() {
+        let game = game();
+        let limits = WarLimits { playouts: Some(600), time: None };
+        let merged = search_parallel(&game, Color::Black, limits, 9, 3);
+        assert_eq!(merged.playouts, 600);
+        let share = WarLimits { playouts: Some(200), time: None };
+        let parts: Vec<WarReport> = (0..3)
+            .map(|t| {
+                let seed = if t == 0 { 9 } else { crate::search::mix_seed(9, 0x7468_7264, t) };
+                search(&game, Color::Black, share, seed)
+            })
+            .collect();
+        let mut moves: Vec<WarMove> = parts.iter().flat_map(|r| r.candidates.iter().map(|c| c.mv)).collect();
+        moves.sort_by_key(|m| format!("{m:?}"));
+        moves.dedup();
+        assert_eq!(merged.candidates.len(), moves.len());
+        for mv in moves {
+            let visits: u32 =
+                parts.iter().flat_map(|r| &r.candidates).filter(|c| c.mv == mv).map(|c| c.visits).sum();
+            let wins: f64 = parts
+                .iter()
+                .flat_map(|r| &r.candidates)
+                .filter(|c| c.mv == mv)
+                .map(|c| c.visits as f64 * c.winrate)
+                .sum();
+            let m = merged.candidates.iter().find(|c| c.mv == mv).unwrap();
+            assert_eq!(m.visits, visits, "{mv:?}");
+            assert!((m.visits as f64 * m.winrate - wins).abs() < 1e-6, "{mv:?}");
+        }
+        assert_eq!(merged.best, merged.candidates[0].mv);
+        assert!(merged.candidates.windows(2).all(|w| w[0].visits >= w[1].visits));
+    }
+
+    /// One thread is the plain search, and a parallel search repeats itself for a seed.
+    #[test]
+    fn one_thread_is_the_plain_search_and_threads_repeat_for_a_seed() {
+        let game = game();
+        let limits = WarLimits { playouts: Some(300), time: None };
+        let plain = search(&game, Color::White, limits, 4);
+        let one = search_parallel(&game, Color::White, limits, 4, 1);
+        assert_eq!(format!("{:?}", plain.candidates), format!("{:?}", one.candidates));
+        let a = search_parallel(&game, Color::White, limits, 4, 2);
+        let b = search_parallel(&game, Color::White, limits, 4, 2);
+        assert_eq!(format!("{:?}", a.candidates), format!("{:?}", b.candidates));
+    }
 }
