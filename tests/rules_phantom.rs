@@ -99,7 +99,7 @@ fn a_refusal_that_may_be_a_suicide_is_only_suspected() {
 #[test]
 fn captures_are_counted_from_both_sides() {
     // Black's proposal B3 is accepted and takes the known stone C3 and an unseen one (C2).
-    let (mut v, _) = view(
+    let (mut v, empty) = view(
         "
         . . . . .
         . . X . .
@@ -110,21 +110,29 @@ fn captures_are_counted_from_both_sides() {
     );
     let b3 = pt(5, "B3");
     v.play_own(Color::Black, Move::Place(b3), true);
-    v.removed(&[pt(5, "C3"), pt(5, "C2")]).unwrap();
+    v.removed(&[pt(5, "C3"), pt(5, "C2")], &empty).unwrap();
     assert!(v.known.is_empty());
     assert_eq!(v.unseen, 2);
     assert_eq!(v.captured.black, 2);
     assert_eq!(v.pending, None, "the removal accepted the proposal");
     // A second removal after the same move is out of order.
-    assert!(v.removed(&[pt(5, "A1")]).is_err());
+    assert!(v.removed(&[pt(5, "A1")], &empty).is_err());
     // White moves and takes Black's C1.
     v.opponent_moved(false).unwrap();
     assert_eq!(v.unseen, 3);
-    assert!(v.removed(&[pt(5, "A1")]).is_err(), "Black has no stone on A1");
-    v.removed(&[pt(5, "C1")]).unwrap();
+    assert!(v.removed(&[pt(5, "A1")], &empty).is_err(), "Black has no stone on A1");
+    v.removed(&[pt(5, "C1")], &empty).unwrap();
     assert!(!v.own.contains(&pt(5, "C1")));
     assert_eq!(v.captured.white, 1);
     assert!(v.own.contains(&b3));
+    // C1 was captured: White stands on every point beside it, and Black now knows where.
+    let mut known = v.known.clone();
+    known.sort_unstable();
+    let mut around = vec![pt(5, "B1"), pt(5, "D1"), pt(5, "C2")];
+    around.sort_unstable();
+    assert_eq!(known, around);
+    assert_eq!(v.unseen, 0);
+    assert!(v.check_move(Color::Black, Move::Place(pt(5, "C2"))).is_err());
 }
 
 #[test]
@@ -144,7 +152,7 @@ fn messages_out_of_order_change_nothing() {
         Box::new(|v| v.illegal(pt(5, "D4"), &Board::new(5))),
         Box::new(|v| v.opponent_moved(false)),
         Box::new(|v| v.opponent_illegal()),
-        Box::new(|v| v.removed(&[pt(5, "C3")])),
+        Box::new(|v| v.removed(&[pt(5, "C3")], &Board::new(5))),
         Box::new(|v| v.check_move(Color::White, Move::Place(pt(5, "A1")))),
         Box::new(|v| v.check_move(Color::Black, Move::Place(pt(5, "C3")))),
     ];
@@ -203,7 +211,7 @@ fn analysis_reports_win_rates_over_the_sampled_boards() {
     let mut reports = 0;
     let report = e.think(Color::Black, &req, &|| false, &mut |_| reports += 1).unwrap();
     assert!(reports >= 1);
-    // 16 boards of 20 playouts each: every root visit of every sample is counted once.
+    // One sampled board a playout: every playout is one candidate's visit.
     assert_eq!(report.playouts, 320);
     let visits: u64 = report.candidates.iter().map(|c| u64::from(c.visits)).sum();
     assert_eq!(visits, report.root_visits);

@@ -6,34 +6,27 @@
 //! reads the game (showboard, GoGui's rules board, `captures`) so shows the view. The true board
 //! is the referee's alone.
 //!
-//! The search is **determinization** (Cazenave's and Borsboom et al.'s Phantom Go players, and the
-//! Computer Olympiad winners after them): sample many true boards consistent with the view (the
-//! unseen opponent stones put on random points where they are legal and capture nothing of ours,
-//! none on a point proved illegal this turn), run the ordinary tree search on each with a share of
-//! the budget, and add up the root statistics (visits, and wins weighted by visits). The move with
-//! the most visits over all samples is proposed; a point the engine knows to be occupied or
-//! illegal in this position never is.
+//! The search (`flat`) is **flat Monte Carlo over sampled boards** (Cazenave's Phantom Go
+//! player): every playout starts from a new true board consistent with the view (the unseen
+//! opponent stones put where they are legal and capture nothing of ours, none on a point proved
+//! illegal this turn, drawn with the weight of their line at this stage of the game), plays one
+//! of the engine's candidate moves and plays the game out. The candidate with the most playouts
+//! is proposed; a point the engine knows to be occupied or illegal in this position never is.
+//! Determinization, the earlier search (the ordinary tree search on each of 16 sampled boards,
+//! root statistics added up), gained little from ten times the playouts: a tree learns to answer
+//! the stones of its one board, and more playouts only learnt those few boards better.
 
 use super::{Decision, Engine, EngineError};
 use crate::board::{Board, ByColor, Color, Point};
 use crate::rules::{AnyGame, Game, Move, Position, Standard};
-use crate::search::{
-    mix_seed, Candidate, Limits, SearchConfig, SearchInput, SearchReport, ThinkRequest, Tree,
-};
-use rand::{Rng, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
-use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use crate::search::{mix_seed, SearchConfig, SearchReport, ThinkRequest};
+use rand::Rng;
+use std::time::Instant;
 
-/// Boards sampled for one move search (each gets this share of the move's playouts or time).
-pub const SAMPLES: u64 = 16;
-/// Playouts per sampled board when nothing limits the search (analysis): it goes on sampling.
-const OPEN_SAMPLE_PLAYOUTS: u64 = 1_000;
+mod flat;
+
 /// Own moves for which a refused point stays suspected of holding an opponent stone.
 const SUSPECT_TURNS: u8 = 3;
-/// Memory of one sampled board's tree (a share of a move's search is small).
-const SAMPLE_TREE_MB: usize = 64;
-
 /// One player's knowledge of a Phantom Go game.
 #[derive(Clone, Debug)]
 pub struct View {
@@ -240,8 +233,11 @@ impl View {
     }
 
     /// `phantom-removed V...`: after the last legal placement these points were emptied; after
-    /// the engine's own, opponent stones (known or unseen), after the opponent's, its own.
-    pub fn removed(&mut self, points: &[Point]) -> Result<(), EngineError> {
+    /// the engine's own, opponent stones (known or unseen), after the opponent's, its own. A
+    /// chain is captured only when an opponent stone stands on every point beside it: after the
+    /// opponent's capture those points become known (`empty` is the empty board, for the
+    /// neighbours).
+    pub fn removed(&mut self, points: &[Point], empty: &Board) -> Result<(), EngineError> {
         let Some(mover) = self.removal else {
             return Err(phantom_error("no legal placement to remove stones after"));
         };
@@ -270,6 +266,33 @@ impl View {
             }
             self.own.retain(|p| !points.contains(p));
             self.captured[mover] += points.len() as u32;
+            // Every neighbour of a captured stone is another captured stone or an opponent stone
+            // (an own stone beside it would have been in its chain): the capturer's stones, which
+            // stand until the engine takes them, and then it is told. Messages that no true game
+            // sends could make those stones take own ones on the view: then nothing is learnt.
+            let before = (self.known.len(), self.unseen, self.suspects.clone());
+            for &p in points {
+                for q in empty.neighbours(p) {
+                    if self.unseen == 0
+                        || !empty.geometry().on_board(q)
+                        || points.contains(&q)
+                        || self.own.contains(&q)
+                        || self.known.contains(&q)
+                    {
+                        continue;
+                    }
+                    self.known.push(q);
+                    self.unseen -= 1;
+                    self.suspects.retain(|&(s, _)| s != q);
+                }
+            }
+            let view = self.board(empty);
+            if view.stone_count(mover.opponent()) != self.own.len()
+                || view.stone_count(mover) != self.known.len()
+            {
+                self.known.truncate(before.0);
+                (self.unseen, self.suspects) = (before.1, before.2);
+            }
         }
         self.removal = None;
         Ok(())
@@ -296,9 +319,20 @@ impl View {
 
     /// A true board consistent with the view: `view` (the view's board) plus the unseen stones on
     /// random empty points where they are legal, capture nothing and were not proved illegal.
-    fn sample(&self, view: &Board, rng: &mut Xoshiro256PlusPlus) -> Board {
+    #[cfg(test)]
+    fn sample(&self, view: &Board, rng: &mut impl Rng) -> Board {
         let mut b = view.clone();
-        let Some(me) = self.me else { return b };
+        self.place_unseen(&mut b, &mut Vec::new(), rng);
+        b
+    }
+
+    /// Puts the unseen opponent stones on `b` (the view's board): the suspected ones first, the
+    /// rest on random empty points where they are legal, capture nothing and were not proved
+    /// illegal, each point drawn with the weight of its line at this stage of the game
+    /// (`LINE_WEIGHTS`, by rejection: a drawn point is kept with probability weight / the
+    /// largest weight). `free` is scratch space.
+    fn place_unseen(&self, b: &mut Board, free: &mut Vec<Point>, rng: &mut impl Rng) {
+        let Some(me) = self.me else { return };
         let opponent = me.opponent();
         let fits = |b: &Board, p: Point| {
             b.is_empty_point(p) && !b.is_suicide(opponent, p) && !b.captures_any(opponent, p)
@@ -306,94 +340,57 @@ impl View {
         let mut placed = 0;
         // The suspected stones first: most refusals are an opponent stone.
         for &(p, _) in &self.suspects {
-            if placed < self.unseen && fits(&b, p) {
+            if placed < self.unseen && fits(b, p) {
                 b.play(opponent, p);
                 placed += 1;
             }
         }
-        let mut free: Vec<Point> =
-            b.empties().iter().copied().filter(|p| !self.illegal.contains(p)).collect();
+        let weights = line_weights(b.size(), self.own.len() + self.known.len() + self.unseen as usize);
+        let top = weights.iter().copied().fold(0.0, f32::max);
+        let geo = *b.geometry();
+        free.clear();
+        free.extend(b.empties().iter().copied().filter(|p| !self.illegal.contains(p)));
         while placed < self.unseen && !free.is_empty() {
-            let p = free.swap_remove(rng.gen_range(0..free.len()));
-            if !fits(&b, p) {
+            let i = rng.gen_range(0..free.len());
+            let p = free[i];
+            if rng.gen::<f32>() * top >= weights[line(&geo, p)] {
+                continue;
+            }
+            free.swap_remove(i);
+            if !fits(b, p) {
                 continue;
             }
             b.play(opponent, p);
             placed += 1;
         }
         b.clear_ko();
-        b
     }
 }
 
-/// Root statistics added up over the sampled boards.
-#[derive(Default)]
-struct Merged {
-    moves: HashMap<Move, (u64, f64, f64, f64)>,
-    playouts: u64,
-    playout_moves: u64,
-    nodes: usize,
-    tree_slots: usize,
-    samples: u64,
+/// How much likelier than a uniform draw a stone is to stand on the first, second, third,
+/// fourth and a farther line, in four stages of a 9x9 game (up to 20, 40, 60 and more stones on
+/// the board, scaled to the board's points elsewhere): the true boards of 80 tengen self-play
+/// games (runs at 800 to 8,000 playouts a move), each stone of the player who just moved counted
+/// against the points it could have stood on. Early stones keep off the edge and take the third
+/// line; late ones spread out.
+const LINE_WEIGHTS: [[f32; 5]; 4] = [
+    [0.07, 0.5, 4.6, 0.9, 0.6],
+    [0.4, 1.0, 2.3, 1.5, 1.8],
+    [0.75, 1.0, 1.4, 1.3, 1.5],
+    [0.94, 0.96, 1.1, 1.14, 1.2],
+];
+
+/// The line weights (`LINE_WEIGHTS`) of a board of side `size` holding about `stones` stones.
+fn line_weights(size: usize, stones: usize) -> &'static [f32; 5] {
+    let stage = stones * 81 / (20 * size * size).max(1);
+    &LINE_WEIGHTS[stage.min(LINE_WEIGHTS.len() - 1)]
 }
 
-impl Merged {
-    fn add(&mut self, r: &SearchReport) {
-        for c in &r.candidates {
-            let e = self.moves.entry(c.mv).or_default();
-            let v = f64::from(c.visits);
-            e.0 += u64::from(c.visits);
-            e.1 += c.winrate * v;
-            e.2 += c.prior;
-            e.3 += c.score_lead * v;
-        }
-        self.playouts += r.playouts;
-        self.playout_moves += r.playout_moves;
-        self.nodes = self.nodes.max(r.nodes);
-        self.tree_slots = self.tree_slots.max(r.tree_slots);
-        self.samples += 1;
-    }
-
-    /// The report over every sample so far, `excluded` moves left out, best first.
-    fn report(&self, elapsed: Duration, excluded: impl Fn(Move) -> bool) -> SearchReport {
-        let mut candidates: Vec<Candidate> = self
-            .moves
-            .iter()
-            .filter(|&(&mv, &(visits, ..))| visits > 0 && !excluded(mv))
-            .map(|(&mv, &(visits, wins, prior, score))| {
-                let n = visits as f64;
-                let winrate = wins / n;
-                let lcb = (winrate - 1.96 * (winrate * (1.0 - winrate) / n).sqrt()).max(0.0);
-                Candidate {
-                    mv,
-                    visits: visits.min(u64::from(u32::MAX)) as u32,
-                    winrate,
-                    prior: prior / self.samples.max(1) as f64,
-                    lcb,
-                    score_lead: score / n,
-                    pv: vec![mv],
-                }
-            })
-            .collect();
-        let code = |m: Move| crate::search::tree::MoveCode::new(m).0;
-        candidates.sort_by(|a, b| {
-            b.visits.cmp(&a.visits).then(b.winrate.total_cmp(&a.winrate)).then(code(a.mv).cmp(&code(b.mv)))
-        });
-        let root_visits = candidates.iter().map(|c| u64::from(c.visits)).sum();
-        SearchReport {
-            playouts: self.playouts,
-            playout_moves: self.playout_moves,
-            root_visits,
-            nodes: self.nodes,
-            tree_slots: self.tree_slots,
-            elapsed,
-            winrate: candidates.first().map_or(0.5, |c| c.winrate),
-            score_lead: candidates.first().map_or(0.0, |c| c.score_lead),
-            candidates,
-            ownership: None,
-            neutral: None,
-        }
-    }
+/// The line of `p` from the nearest edge, from 0 (the first line) to 4 (the fifth and farther).
+fn line(geo: &crate::board::Geometry, p: Point) -> usize {
+    let (x, y) = geo.xy(p);
+    let n = geo.size;
+    x.min(y).min(n - 1 - x).min(n - 1 - y).min(4)
 }
 
 impl Engine {
@@ -449,7 +446,7 @@ impl Engine {
 
     /// `phantom-removed V...`.
     pub fn phantom_removed(&mut self, points: &[Point]) -> Result<(), EngineError> {
-        self.with_view(|v, _| v.removed(points))
+        self.with_view(|v, b| v.removed(points, b))
     }
 
     /// A move of the engine's own colour on its view (`play`, or `genmove`'s proposal).
@@ -470,9 +467,9 @@ impl Engine {
         })
     }
 
-    /// The determinized search of `color`'s move: `SAMPLES` sampled boards, each searched with a
-    /// share of the limits (open-ended analysis samples until `stop`), their root statistics added
-    /// up. Reports the merged statistics every `req.report_every` and at the end.
+    /// The search of `color`'s move (`flat`): flat Monte Carlo over the candidates, a new
+    /// sampled board for every playout, until the playouts or the time (its target) run out, or
+    /// until `stop` for open-ended analysis. Reports every `req.report_every` and at the end.
     pub(super) fn phantom_think(
         &mut self,
         color: Color,
@@ -489,74 +486,28 @@ impl Engine {
         view.me = Some(color);
         let rules: Standard = self.rules.standard();
         let view_board = view.board(&self.rules.board(self.size));
-        let limits = req.limits;
-        let open_ended = limits.playouts.is_none() && limits.time.is_none();
-        let sample_limits = Limits {
-            // A clock alone limits a timed move's samples; only open-ended analysis needs a
-            // playout count to end each sample.
-            playouts: match limits.playouts {
-                Some(p) => Some(p.div_ceil(SAMPLES).max(1)),
-                None if open_ended => Some(OPEN_SAMPLE_PLAYOUTS),
-                None => None,
-            },
-            time: None,
-            early_stop: false,
-        };
-        let config = self.search_config(color, 0);
-        let mut rng =
-            Xoshiro256PlusPlus::seed_from_u64(mix_seed(self.options.seed, u64::from(view.events), 7));
-        let mut merged = Merged::default();
-        let excluded = |mv: Move| matches!(mv, Move::Place(p) if view.illegal.contains(&p));
+        let base = self.search_config(color, 0);
+        // The view's game has no moves, so the search's seed takes the view's events for them.
+        let config = SearchConfig { seed: mix_seed(base.seed, u64::from(view.events), 7), ..base };
+        let search = flat::Flat::new(&view, &rules, &view_board, color, &config);
+        let deadline = req.limits.time.map(|t| started + t.target);
         let mut next_report = req.report_every.map(|d| started + d);
-        let deadline = limits.time.map(|t| started + t.limit);
-        let mut tree = Tree::with_megabytes(SAMPLE_TREE_MB.min(self.options.max_tree_mb));
-        for i in 0.. {
-            if (!open_ended && i >= SAMPLES)
-                || (i > 0 && (stop() || deadline.is_some_and(|d| Instant::now() >= d)))
-            {
-                break;
-            }
-            let board = view.sample(&view_board, &mut rng);
-            let mut root = Position::new(&rules, board);
-            root.to_move = color;
-            let history = [(root.board.hash(), color)];
-            let input = SearchInput {
-                rules: &rules,
-                root: &root,
-                history: &history,
-                last_move: Point::NONE,
-                opponent_passed: view.opponent_passed,
-                started: Instant::now(),
-            };
-            let config = SearchConfig { seed: mix_seed(config.seed, i, 1), ..config.clone() };
-            if i > 0 {
-                tree = Tree::with_megabytes(SAMPLE_TREE_MB.min(self.options.max_tree_mb));
-            }
-            // The samples still to come share what is left of the move's time, so that one that
-            // ran over (or a slow start) never pushes the move past its limit.
-            let time = limits.time.map(|t| {
-                let now = Instant::now();
-                let left = SAMPLES.saturating_sub(i).max(1) as u32;
-                let until = |d: Duration| (started + d).saturating_duration_since(now) / left;
-                crate::search::TimeLimit { target: until(t.target), limit: until(t.limit) }
-            });
-            let sample_req =
-                ThinkRequest { limits: Limits { time, ..sample_limits }, ..ThinkRequest::default() };
-            let r = crate::search::search(&input, &mut tree, &config, &sample_req, stop, &mut |_| {});
-            merged.add(&r);
+        search.run(req.limits.playouts, |s| {
             if let (Some(at), Some(every)) = (next_report, req.report_every) {
                 if Instant::now() >= at {
-                    on_report(&merged.report(started.elapsed(), excluded));
+                    let report = s.stats().report(started.elapsed());
+                    on_report(&report);
                     next_report = Some(Instant::now() + every);
                 }
             }
-        }
-        let report = merged.report(started.elapsed(), excluded);
+            stop() || deadline.is_some_and(|d| Instant::now() >= d)
+        });
+        let report = search.stats().report(started.elapsed());
         on_report(&report);
         Ok(report)
     }
 
-    /// The proposal from a determinized search: the most visited candidate (never a point known
+    /// The proposal from the search: the most visited candidate (never a point known
     /// to be occupied or illegal: the report leaves those out, and the samples never have them
     /// empty); when the search has none, a random point the view leaves open, else a pass.
     pub(super) fn phantom_decide(&self, color: Color, report: &SearchReport) -> Decision {
@@ -579,6 +530,8 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
 
     #[test]
     fn samples_keep_the_view_and_place_every_unseen_stone_where_it_may_stand() {
@@ -605,5 +558,30 @@ mod tests {
                 usize::from(b.cell(geo.parse_vertex("B4").unwrap()) == crate::board::Cell::White);
         }
         assert_eq!(suspect_filled, 200, "a suspected stone is in every sample");
+    }
+
+    #[test]
+    fn early_unseen_stones_keep_off_the_edge() {
+        // White has made four moves Black cannot see: they are drawn mostly on the third line
+        // (24 points of 9x9's 81), rarely on the first (32 points).
+        let empty = Board::new(9);
+        let geo = *empty.geometry();
+        let mut v = View::new();
+        v.me = Some(Color::Black);
+        v.own = ["E5", "C3", "G7"].iter().map(|s| geo.parse_vertex(s).unwrap()).collect();
+        v.unseen = 4;
+        let view = v.board(&empty);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+        let mut on_line = [0u32; 5];
+        for _ in 0..500 {
+            let b = v.sample(&view, &mut rng);
+            assert_eq!(b.stone_count(Color::White), 4);
+            for p in geo.points().filter(|&p| b.cell(p) == crate::board::Cell::White) {
+                on_line[line(&geo, p)] += 1;
+            }
+        }
+        let per_point = |l: usize, points: u32| f64::from(on_line[l]) / f64::from(points);
+        assert!(per_point(2, 24) > 20.0 * per_point(0, 32), "{on_line:?}");
+        assert!(per_point(2, 24) > 3.0 * per_point(1, 24), "{on_line:?}");
     }
 }

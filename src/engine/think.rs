@@ -266,7 +266,7 @@ impl Engine {
             max_moves: reports.max_moves,
         };
         if self.is_phantom() {
-            // Phantom Go: a determinized search, and the proposal goes on the view (RULES.md 5.2).
+            // Phantom Go: a search over sampled boards, and the proposal goes on the view (RULES.md 5.2).
             let req = ThinkRequest { want_ownership: false, ..req };
             let report = self.phantom_think(color, &req, stop, on_report, started)?;
             let decision = self.phantom_decide(color, &report);
