@@ -111,6 +111,13 @@ pub struct EngineOptions {
     pub mercy: bool,
 }
 
+impl EngineOptions {
+    /// The search threads: `threads`, or all cores.
+    pub fn search_threads(&self) -> usize {
+        self.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    }
+}
+
 impl Default for EngineOptions {
     fn default() -> Self {
         EngineOptions {

@@ -533,17 +533,24 @@ mod tests {
     use rand::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
 
-    #[test]
-    fn samples_keep_the_view_and_place_every_unseen_stone_where_it_may_stand() {
-        let empty = Board::new(7);
+    /// Black's view on an empty board of `size`: its stones on `own`, `unseen` White stones.
+    fn black_view(size: usize, own: &[&str], unseen: u32) -> (Board, View) {
+        let empty = Board::new(size);
         let geo = *empty.geometry();
         let mut v = View::new();
         v.me = Some(Color::Black);
-        v.own = ["C3", "D4", "E5", "C4"].iter().map(|s| geo.parse_vertex(s).unwrap()).collect();
+        v.own = own.iter().map(|s| geo.parse_vertex(s).unwrap()).collect();
+        v.unseen = unseen;
+        (empty, v)
+    }
+
+    #[test]
+    fn samples_keep_the_view_and_place_every_unseen_stone_where_it_may_stand() {
+        let (empty, mut v) = black_view(7, &["C3", "D4", "E5", "C4"], 6);
+        let geo = *empty.geometry();
         v.known = vec![geo.parse_vertex("D3").unwrap()];
         v.illegal = vec![geo.parse_vertex("D5").unwrap(), geo.parse_vertex("D3").unwrap()];
         v.suspects = vec![(geo.parse_vertex("B4").unwrap(), 2)];
-        v.unseen = 6;
         let view = v.board(&empty);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
         let mut suspect_filled = 0;
@@ -564,12 +571,8 @@ mod tests {
     fn early_unseen_stones_keep_off_the_edge() {
         // White has made four moves Black cannot see: they are drawn mostly on the third line
         // (24 points of 9x9's 81), rarely on the first (32 points).
-        let empty = Board::new(9);
+        let (empty, v) = black_view(9, &["E5", "C3", "G7"], 4);
         let geo = *empty.geometry();
-        let mut v = View::new();
-        v.me = Some(Color::Black);
-        v.own = ["E5", "C3", "G7"].iter().map(|s| geo.parse_vertex(s).unwrap()).collect();
-        v.unseen = 4;
         let view = v.board(&empty);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
         let mut on_line = [0u32; 5];

@@ -331,10 +331,8 @@ impl Engine {
     /// move number and colour, so a position gets the same search whatever came before in the game.
     pub(super) fn search_config(&self, color: Color, salt: u64) -> SearchConfig {
         let o = &self.options;
-        let threads =
-            o.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
         SearchConfig {
-            threads,
+            threads: o.search_threads(),
             policy: match o.policy {
                 PolicyChoice::Light => Policy::Light,
                 PolicyChoice::Heavy => Policy::Heavy,

@@ -110,11 +110,7 @@ impl Engine {
                 return Ok((if lost { WarDecision::Resign } else { WarDecision::Play(WarMove::Pass) }, None));
             }
         }
-        let threads = self
-            .options
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-        let report = search::search_parallel(game, color, limits, seed, threads);
+        let report = search::search_parallel(game, color, limits, seed, self.options.search_threads());
         let hopeless = self.options.resign_threshold.is_some_and(|t| report.winrate < t);
         let decision = if hopeless && report.playouts >= RESIGN_MIN_PLAYOUTS {
             WarDecision::Resign

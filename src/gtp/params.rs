@@ -49,7 +49,7 @@ fn bool_str(b: bool) -> &'static str {
 /// Every parameter with its type and current value.
 fn list(s: &Session) -> String {
     let o = s.engine.options();
-    let threads = o.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = o.search_threads();
     let policy = match o.policy {
         PolicyChoice::Light => "light",
         PolicyChoice::Heavy => "heavy",

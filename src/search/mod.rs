@@ -60,7 +60,7 @@ mod worker;
 
 pub use config::{PriorWeights, SearchConfig};
 pub use driver::search;
-pub use report::{ownership_index, Candidate, SearchReport};
+pub use report::{lower_bound, ownership_index, Candidate, SearchReport};
 pub use request::{Limits, ThinkRequest, TimeLimit};
 pub use status::{judge, FinalStatus};
 pub use tree::Tree;

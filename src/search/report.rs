@@ -133,11 +133,7 @@ pub(super) fn build(
             let n = tree.node(c);
             let visits = tree.visits(c);
             let winrate = tree.winrate(c);
-            let lcb = if visits >= 2 {
-                (winrate - 1.96 * (winrate * (1.0 - winrate) / visits as f64).sqrt()).max(0.0)
-            } else {
-                0.0
-            };
+            let lcb = if visits >= 2 { lower_bound(winrate, visits as f64) } else { 0.0 };
             Candidate {
                 mv: n.mv().decode(),
                 visits,
@@ -211,4 +207,9 @@ fn principal_variation(tree: &Tree, child: u32) -> Vec<Move> {
         }
     }
     pv
+}
+
+/// The lower end of a win rate's 95% normal interval over `visits` playouts (0 at least).
+pub fn lower_bound(winrate: f64, visits: f64) -> f64 {
+    (winrate - 1.96 * (winrate * (1.0 - winrate) / visits).sqrt()).max(0.0)
 }

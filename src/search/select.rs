@@ -24,17 +24,24 @@ pub fn value(child: &Counts, amaf: &Amaf, parent_visits: u32, config: &SearchCon
     let (un, w) = (un as f64, w as f64 * 0.5);
     let (an, aw) = amaf.get();
     let (an, aw) = (an as f64, aw as f64 * 0.5);
-    let q = if un > 0.0 { w / un } else { 0.5 };
-    let mut v = if an > 0.0 {
-        let beta = an / (an + un + un * an / config.rave_equiv);
-        (1.0 - beta) * q + beta * (aw / an)
-    } else {
-        q
-    };
+    let mut v = rave_blend(un, w, an, aw, config.rave_equiv);
     if config.explore > 0.0 {
         v += config.explore * ((parent_visits.max(1) as f64).ln() / (un + 1.0)).sqrt();
     }
     v
+}
+
+/// The win rate `w / un` blended with the AMAF rate `aw / an` by the minimum-error schedule
+/// (`beta = an / (an + un + un * an / k)`), counts with their priors; 1/2 without any.
+#[inline]
+pub fn rave_blend(un: f64, w: f64, an: f64, aw: f64, k: f64) -> f64 {
+    let q = if un > 0.0 { w / un } else { 0.5 };
+    if an > 0.0 {
+        let beta = an / (an + un + un * an / k);
+        (1.0 - beta) * q + beta * (aw / an)
+    } else {
+        q
+    }
 }
 
 /// The selection value without the exploration term, as a fraction `(numerator, denominator)` with a

@@ -402,7 +402,7 @@ pub fn search(game: &WarGame, color: Color, limits: WarLimits, seed: u64) -> War
         }
         done += 1;
     }
-    let mut candidates: Vec<WarCandidate> = nodes[0]
+    let candidates: Vec<WarCandidate> = nodes[0]
         .children
         .iter()
         .map(|&c| {
@@ -414,9 +414,19 @@ pub fn search(game: &WarGame, color: Color, limits: WarLimits, seed: u64) -> War
             }
         })
         .collect();
+    report(candidates, done, playout_moves, start.elapsed())
+}
+
+/// A report of root moves `candidates` (in any order): most visited first, the best the first.
+fn report(
+    mut candidates: Vec<WarCandidate>,
+    playouts: u64,
+    playout_moves: u64,
+    elapsed: Duration,
+) -> WarReport {
     candidates.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.winrate.total_cmp(&a.winrate)));
     let (best, winrate) = candidates.first().map_or((WarMove::Pass, 0.5), |c| (c.mv, c.winrate));
-    WarReport { best, winrate, playouts: done, playout_moves, elapsed: start.elapsed(), candidates }
+    WarReport { best, winrate, playouts, playout_moves, elapsed, candidates }
 }
 
 /// `search` on `threads` threads at once, each its own tree from its own seed (thread 0 from
@@ -468,7 +478,7 @@ fn merge(reports: Vec<WarReport>, elapsed: Duration) -> WarReport {
             }
         }
     }
-    let mut candidates: Vec<WarCandidate> = sums
+    let candidates = sums
         .into_iter()
         .map(|(mv, visits, wins)| WarCandidate {
             mv,
@@ -476,9 +486,7 @@ fn merge(reports: Vec<WarReport>, elapsed: Duration) -> WarReport {
             winrate: if visits > 0 { wins / visits as f64 } else { 0.5 },
         })
         .collect();
-    candidates.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.winrate.total_cmp(&a.winrate)));
-    let (best, winrate) = candidates.first().map_or((WarMove::Pass, 0.5), |c| (c.mv, c.winrate));
-    WarReport { best, winrate, playouts, playout_moves, elapsed, candidates }
+    report(candidates, playouts, playout_moves, elapsed)
 }
 
 /// For each point, the share of `n` playouts from the game's position that end

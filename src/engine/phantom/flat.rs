@@ -19,7 +19,9 @@ use crate::board::{Board, Color, Point};
 use crate::playout::{LadderReader, Playout, Rng};
 use crate::rules::{Move, Position, Standard};
 use crate::search::priors::PriorContext;
-use crate::search::{Candidate, SearchConfig, SearchReport};
+
+use crate::search::select::rave_blend;
+use crate::search::{lower_bound, Candidate, SearchConfig, SearchReport};
 use rand::SeedableRng;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Mutex, MutexGuard};
@@ -50,17 +52,13 @@ struct Arm {
 impl Arm {
     /// The selection value (`search::select::value` without the exploration term).
     fn value(&self, rave_equiv: f64) -> f64 {
-        let un = self.visits as f64 + self.prior_visits;
-        let w = self.wins + self.prior_wins;
-        let an = self.amaf_visits as f64 + self.prior_visits;
-        let aw = self.amaf_wins + self.prior_wins;
-        let q = if un > 0.0 { w / un } else { 0.5 };
-        if an > 0.0 {
-            let beta = an / (an + un + un * an / rave_equiv);
-            (1.0 - beta) * q + beta * (aw / an)
-        } else {
-            q
-        }
+        rave_blend(
+            self.visits as f64 + self.prior_visits,
+            self.wins + self.prior_wins,
+            self.amaf_visits as f64 + self.prior_visits,
+            self.amaf_wins + self.prior_wins,
+            rave_equiv,
+        )
     }
 }
 
@@ -107,7 +105,7 @@ impl Stats {
                     visits: a.visits.min(u64::from(u32::MAX)) as u32,
                     winrate,
                     prior: rate(a) / total,
-                    lcb: (winrate - 1.96 * (winrate * (1.0 - winrate) / n).sqrt()).max(0.0),
+                    lcb: lower_bound(winrate, n),
                     score_lead: a.margin / n,
                     pv: vec![a.mv],
                 }
