@@ -69,6 +69,9 @@ pub struct WarPlayout {
     last: Point,
     /// Answer the last turn (`answer`) before playing at random.
     pub tactics: bool,
+    /// The final count's buffers.
+    seen: Vec<bool>,
+    stack: Vec<Point>,
     /// Spies and bombs only where they take something (`aimed_drop`).
     pub aimed: bool,
 }
@@ -84,6 +87,8 @@ impl WarPlayout {
             next_recent: 0,
             last: Point::NONE,
             tactics: true,
+            seen: Vec::with_capacity(pos.geo.cells()),
+            stack: Vec::with_capacity(pos.geo.cells()),
             aimed: true,
         }
     }
@@ -310,7 +315,7 @@ impl WarPlayout {
                 self.last = Point::NONE;
             }
         }
-        let area = pos.area(&[]);
+        let area = pos.area_in(&mut self.seen, &mut self.stack);
         area[Color::Black] as f64 - area[Color::White] as f64 - self.komi
     }
 }

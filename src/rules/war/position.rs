@@ -642,9 +642,21 @@ impl WarPosition {
                 cells[p.idx()] = Cell::Empty;
             }
         }
+        self.count_area(&cells, &mut Vec::new(), &mut Vec::new())
+    }
+
+    /// `area(&[])` with the caller's buffers: the playouts' count, which so allocates nothing once
+    /// the buffers have grown.
+    pub fn area_in(&self, seen: &mut Vec<bool>, stack: &mut Vec<Point>) -> ByColor<u32> {
+        self.count_area(&self.cells, seen, stack)
+    }
+
+    /// The area count of the board `cells` (this position's geometry).
+    fn count_area(&self, cells: &[Cell], seen: &mut Vec<bool>, stack: &mut Vec<Point>) -> ByColor<u32> {
         let mut score = ByColor::<u32>::default();
-        let mut seen = vec![false; cells.len()];
-        let mut stack = Vec::new();
+        seen.clear();
+        seen.resize(cells.len(), false);
+        stack.clear();
         for p in self.geo.points() {
             match cells[p.idx()] {
                 Cell::Stone(c, _) => score[c] += 1,
