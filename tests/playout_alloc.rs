@@ -94,3 +94,40 @@ fn playouts_allocate_nothing_after_warm_up() {
         }
     }
 }
+
+/// War Go's playouts (`search::war::WarPlayout`), with the default army (drops, steps, bombs and
+/// spies among their turns), allocate nothing once warm either.
+#[test]
+fn war_playouts_allocate_nothing_after_warm_up() {
+    use tengen::rules::war::{WarGame, WarMove};
+    use tengen::rules::RulesConfig;
+    use tengen::search::war::WarPlayout;
+    for size in [9, 19] {
+        let rules = RulesConfig::parse("war").unwrap();
+        let mut game = WarGame::new(rules.war(), size, &rules.walls);
+        // A few stones, so that the playouts meet chains from their first turn.
+        for v in ["C3", "D4", "D3", "C4"] {
+            let c = game.to_move();
+            game.play(c, WarMove::parse(v, &game.position().geo).unwrap()).unwrap();
+        }
+        let start = game.position().clone();
+        let mut playout = WarPlayout::new(&start, 7.5);
+        let mut rng = Rng::seed_from_u64(42);
+        let mut pos = start.clone();
+        for _ in 0..20 {
+            pos.clone_from(&start);
+            playout.run(&mut pos, &mut rng);
+        }
+        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        let mut moves = 0;
+        COUNTING.with(|c| c.set(true));
+        for _ in 0..200 {
+            pos.clone_from(&start);
+            playout.run(&mut pos, &mut rng);
+            moves += pos.ply - start.ply;
+        }
+        COUNTING.with(|c| c.set(false));
+        assert!(moves > 200, "the playouts played moves");
+        assert_eq!(ALLOCATIONS.load(Ordering::Relaxed) - before, 0, "war {size}");
+    }
+}

@@ -646,3 +646,37 @@ fn mercenaries_boxed_together_go_together() {
     assert_eq!(g.position().cell(word(&g, "A1").target().unwrap()), Cell::Empty);
     assert_eq!(g.position().cell(word(&g, "A2").target().unwrap()), Cell::Empty);
 }
+
+/// The search's liberty count (`WarPosition::chain_liberties`): a chain's stones and its distinct
+/// empty neighbours (a neutral piece is nobody's liberty), stopping at the cap.
+#[test]
+fn chain_liberties_count_stones_and_distinct_liberties() {
+    let g = game(
+        ". . . . .
+         . X X . .
+         . X # O .
+         . . . . .
+         . . . . .",
+        Black,
+    );
+    let mut pos = g.position().clone();
+    let geo = pos.geo;
+    let at = |v: &str| geo.parse_vertex(v).unwrap();
+    let (stones, libs, _) = pos.chain_liberties(at("B4"), 10);
+    assert_eq!((stones, libs), (3, 6));
+    assert_eq!(pos.chain_liberties(at("D3"), 10).1, 3);
+    assert_eq!(pos.chain_liberties(at("B4"), 2).1, 2);
+    assert_eq!(pos.chain_liberties(at("A1"), 10), (0, 0, tengen::board::Point::NONE));
+    let lone = game(
+        ". . . . .
+         . . . . .
+         . X O . .
+         . . X . .
+         . . . . .",
+        Black,
+    );
+    let mut pos = lone.position().clone();
+    let (_, libs, liberty) = pos.chain_liberties(at("C3"), 10);
+    assert_eq!((libs, liberty), (2, liberty));
+    assert!([at("C4"), at("D3")].contains(&liberty));
+}

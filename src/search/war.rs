@@ -1,12 +1,15 @@
 //! Monte Carlo tree search for War Go (RULES.md section 7), on War Go's own position type.
 //!
-//! Plain UCT on one thread; with several, root parallelism (`search_parallel`). Every kind of turn can enter the tree: a node's candidates are its
-//! pseudo-legal turns in an order that mixes piece turns (drops, bomb explosions, steps) among
-//! the soldier placements, and the node admits them one by one as its visits grow (progressive
-//! widening: `4 + 2 * sqrt(visits)` children), checking each for legality, superko against the
-//! game and the path included, when it is admitted. Playouts mostly place soldiers (never in
-//! their own eyes) and now and then drop or move a piece, until two passes or a move cap; their
-//! result is the area count.
+//! UCT on one thread; with several, root parallelism (`search_parallel`). Every kind of turn can
+//! enter the tree: a node's candidates are its pseudo-legal turns, ordered by how urgent they look
+//! (`urgency`: captures, escapes, spies and bombs that take stones first, then soldiers with a
+//! piece turn every fourth place), and the node admits them one by one as its visits grow
+//! (progressive widening: `4 + 2 * sqrt(visits)` children), checking each for legality, superko
+//! against the game and the path included, and giving it a prior as equivalent experience
+//! (`prior`) when it is admitted. Playouts answer the last turn (a capture or an escape), else
+//! place soldiers at random (never in their own eyes) and now and then drop or move a piece
+//! (spies and bombs only where they take something), until two passes or a move cap; their result
+//! is the area count.
 
 use crate::board::{Color, Point};
 use crate::playout::Rng;
@@ -62,6 +65,15 @@ pub struct WarPlayout {
     /// The boards (hashes) before the last `RECENT` board-changing turns, a ring.
     recent: [u64; RECENT],
     next_recent: usize,
+    /// Where the last turn ended (`Point::NONE` after a pass or a step-less turn).
+    last: Point,
+    /// Answer the last turn (`answer`) before playing at random.
+    pub tactics: bool,
+    /// The final count's buffers.
+    seen: Vec<bool>,
+    stack: Vec<Point>,
+    /// Spies and bombs only where they take something (`aimed_drop`).
+    pub aimed: bool,
 }
 
 impl WarPlayout {
@@ -73,6 +85,11 @@ impl WarPlayout {
             stale: true,
             recent: [0; RECENT],
             next_recent: 0,
+            last: Point::NONE,
+            tactics: true,
+            seen: Vec::with_capacity(pos.geo.cells()),
+            stack: Vec::with_capacity(pos.geo.cells()),
+            aimed: true,
         }
     }
 
@@ -94,12 +111,24 @@ impl WarPlayout {
     /// brings back one of the last few boards (a ko retaken at once, or after a pass) is
     /// refused: without this short superko a playout can cycle until its move cap.
     fn attempt(&mut self, pos: &mut WarPosition, color: Color, mv: WarMove) -> bool {
+        self.attempt_if(pos, color, mv, |_| true)
+    }
+
+    /// `attempt`, keeping the result only if `keep` accepts the position it leaves.
+    fn attempt_if(
+        &mut self,
+        pos: &mut WarPosition,
+        color: Color,
+        mv: WarMove,
+        keep: impl Fn(&mut WarPosition) -> bool,
+    ) -> bool {
         self.scratch.clone_from(pos);
         match self.scratch.apply(color, mv) {
-            Ok(e) if !self.recent.contains(&self.scratch.hash()) => {
+            Ok(e) if !self.recent.contains(&self.scratch.hash()) && keep(&mut self.scratch) => {
                 self.recent[self.next_recent] = pos.hash();
                 self.next_recent = (self.next_recent + 1) % RECENT;
                 std::mem::swap(pos, &mut self.scratch);
+                self.last = mv.target().unwrap_or(Point::NONE);
                 // A turn that emptied points leaves the list of empty points behind.
                 if e.captured + e.destroyed + e.mercenaries_removed > 0 || matches!(mv, WarMove::Step { .. })
                 {
@@ -108,6 +137,33 @@ impl WarPlayout {
                 true
             }
             _ => false,
+        }
+    }
+
+    /// A spy or bomb drop on `p` only where it takes more from the opponent than from `color`:
+    /// a spy where it turns more opponent soldiers than own ones, an immediate bomb where it
+    /// destroys more opponent stones than own ones, a delayed bomb next to an opponent stone.
+    /// Dropped at random, spies and bombs mostly do nothing or harm their owner, and the playouts
+    /// then never show the threat they are to a group.
+    fn aimed_drop(pos: &WarPosition, color: Color, kind: Kind, p: Point, rng: &mut Rng) -> Option<WarMove> {
+        let (mut soldiers, mut stones) = (0i32, 0i32);
+        for q in pos.neighbours(p) {
+            if let Cell::Stone(c, k) = pos.cell(q) {
+                let sign = if c == color { -1 } else { 1 };
+                stones += sign;
+                if k == Kind::Soldier {
+                    soldiers += sign;
+                }
+            }
+        }
+        match kind {
+            Kind::Spy => (soldiers > 0).then_some(WarMove::Drop { kind, at: p, now: false }),
+            _ => {
+                let now = rng.gen_range(0..2) == 0;
+                let near = pos.neighbours(p).iter().any(|&q| pos.cell(q).color() == Some(color.opponent()));
+                let worth = if now { stones > 0 } else { near };
+                worth.then_some(WarMove::Drop { kind, at: p, now })
+            }
         }
     }
 
@@ -132,6 +188,9 @@ impl WarPlayout {
                     }
                     r -= k as u32;
                 }
+                if self.aimed && matches!(kind, Kind::Spy | Kind::Bomb) {
+                    return Self::aimed_drop(pos, color, kind, p, rng);
+                }
                 if kind == Kind::Bomb {
                     let near =
                         pos.neighbours(p).iter().any(|&q| pos.cell(q).color() == Some(color.opponent()));
@@ -143,12 +202,48 @@ impl WarPlayout {
                 Some(WarMove::Drop { kind, at: p, now: false })
             }
             Cell::Stone(..) | Cell::Neutral(Kind::Mercenary) => {
-                let steps: Vec<Point> = pos.steps_from(color, p).collect();
-                (!steps.is_empty())
-                    .then(|| WarMove::Step { from: p, to: steps[rng.gen_range(0..steps.len())] })
+                // Counted, then drawn: no list of the steps, so that a playout allocates nothing.
+                let count = pos.steps_from(color, p).count();
+                if count == 0 {
+                    return None;
+                }
+                let to = pos.steps_from(color, p).nth(rng.gen_range(0..count))?;
+                Some(WarMove::Step { from: p, to })
             }
             _ => None,
         }
+    }
+
+    /// The playouts' answer to the last turn, which ended on `last`: capture an opponent chain in
+    /// atari on or next to it; else save an own chain next to it that is in atari by extending at
+    /// its last liberty, when that leaves the chain at least two liberties. Random playouts
+    /// leave groups in atari for dozens of turns and let either side take them at random; these
+    /// answers make a capture or an escape as likely in a playout as in a game.
+    fn answer(&mut self, pos: &mut WarPosition, color: Color, last: Point) -> bool {
+        if last == Point::NONE {
+            return false;
+        }
+        let opp = color.opponent();
+        for q in std::iter::once(last).chain(pos.neighbours(last)) {
+            if pos.cell(q).color() == Some(opp) {
+                let (_, libs, lib) = pos.chain_liberties(q, 2);
+                if libs == 1 && self.attempt(pos, color, WarMove::Soldier(lib)) {
+                    return true;
+                }
+            }
+        }
+        for q in pos.neighbours(last) {
+            if pos.cell(q).color() == Some(color) {
+                let (_, libs, lib) = pos.chain_liberties(q, 2);
+                if libs == 1
+                    && self
+                        .attempt_if(pos, color, WarMove::Soldier(lib), |s| s.chain_liberties(lib, 2).1 >= 2)
+                {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Plays `pos` out to the end and answers Black's margin by area (komi included).
@@ -160,8 +255,12 @@ impl WarPlayout {
         let pieces_until = pos.ply + area / 2;
         self.recent = [pos.hash(); RECENT];
         self.stale = true;
+        self.last = Point::NONE;
         while pos.passes < 2 && pos.ply < cap {
             let color = pos.to_move;
+            if self.tactics && self.answer(pos, color, self.last) {
+                continue;
+            }
             if pos.ply < pieces_until && rng.gen_range(0..PIECE_RATE) == 0 {
                 if let Some(mv) = self.piece_turn(pos, color, rng) {
                     if self.attempt(pos, color, mv) {
@@ -213,9 +312,10 @@ impl WarPlayout {
             }
             if !played {
                 let _ = pos.apply(color, WarMove::Pass);
+                self.last = Point::NONE;
             }
         }
-        let area = pos.area(&[]);
+        let area = pos.area_in(&mut self.seen, &mut self.stack);
         area[Color::Black] as f64 - area[Color::White] as f64 - self.komi
     }
 }
@@ -227,24 +327,128 @@ struct Node {
     visits: u32,
     /// Wins for `color`.
     wins: f64,
+    /// Imagined experience (`Prior`), added to the real in selection.
+    prior: Prior,
     children: Vec<u32>,
     /// Turns not yet admitted as children, the next one last.
     pending: Option<Vec<WarMove>>,
 }
 
+/// How urgent a turn looks before it is tried, from the board alone (no trial move): captures,
+/// escapes and the piece turns that take opponent stones first, lone edge moves last. Orders a
+/// node's admissions; the tried turn's `prior` then gives its equivalent experience.
+///
+/// `place` is the part that depends on the point alone (`place_urgency`), computed once per point.
+fn urgency(pos: &mut WarPosition, color: Color, mv: WarMove, place: i32) -> i32 {
+    let Some(p) = mv.target() else { return 0 };
+    let opp = color.opponent();
+    let mut score = 0;
+    match mv {
+        WarMove::Soldier(_) => {
+            for n in pos.neighbours(p) {
+                match pos.cell(n).color() {
+                    Some(c) if c == opp => {
+                        let (stones, libs, _) = pos.chain_liberties(n, 2);
+                        if libs == 1 {
+                            score += 4 + stones.min(4) as i32;
+                        }
+                    }
+                    // An own chain in atari: the point may save it.
+                    Some(_) if pos.chain_liberties(n, 2).1 == 1 => score += 3,
+                    _ => {}
+                }
+            }
+        }
+        WarMove::Drop { kind: Kind::Spy, .. } => {
+            // The spy turns the soldiers around it: each opponent soldier is worth two points.
+            for n in pos.neighbours(p) {
+                match pos.cell(n) {
+                    Cell::Stone(c, Kind::Soldier) if c == opp => score += 3,
+                    Cell::Stone(_, Kind::Soldier) => score -= 3,
+                    _ => {}
+                }
+            }
+            score -= 1;
+        }
+        WarMove::Drop { kind: Kind::Bomb, now: true, .. } => {
+            for n in pos.neighbours(p) {
+                match pos.cell(n).color() {
+                    Some(c) if c == opp => score += 2,
+                    Some(_) => score -= 3,
+                    None => {}
+                }
+            }
+            score -= 2;
+        }
+        _ => {}
+    }
+    score + place
+}
+
+/// The urgency of any turn ending on `p`: near the opponent's last turn, or a lone edge point.
+fn place_urgency(pos: &WarPosition, p: Point, last: Option<Point>) -> i32 {
+    let near = last.is_some_and(|l| manhattan(pos, p, l) <= 2);
+    i32::from(near) - 2 * i32::from(edge_line(pos, p).is_some())
+}
+
+fn manhattan(pos: &WarPosition, a: Point, b: Point) -> usize {
+    let ((ax, ay), (bx, by)) = (pos.geo.xy(a), pos.geo.xy(b));
+    ax.abs_diff(bx) + ay.abs_diff(by)
+}
+
+/// The line of `p` counted from the edge (0: the first line), if `p` is on the first or second
+/// line with nothing within Manhattan distance 2 of it: the empty-area edge moves that are almost
+/// never right while the board is open.
+fn edge_line(pos: &WarPosition, p: Point) -> Option<usize> {
+    let (x, y) = pos.geo.xy(p);
+    let n = pos.size();
+    let line = x.min(y).min(n - 1 - x).min(n - 1 - y);
+    if line > 1 {
+        return None;
+    }
+    const NEAR: [(i32, i32); 12] = [
+        (1, 0),
+        (-1, 0),
+        (0, 1),
+        (0, -1),
+        (2, 0),
+        (-2, 0),
+        (0, 2),
+        (0, -2),
+        (1, 1),
+        (1, -1),
+        (-1, 1),
+        (-1, -1),
+    ];
+    let empty = NEAR.iter().filter_map(|&(dx, dy)| pos.offset(p, dx, dy)).all(|q| pos.cell(q).is_empty());
+    empty.then_some(line)
+}
+
 /// The pseudo-legal turns of `color` in the order a node admits them (the first admitted last in
-/// the vector): soldiers in random order with a piece turn every fourth place, pass after the
-/// soldiers (first when the opponent just passed).
-fn candidates(pos: &WarPosition, color: Color, rng: &mut Rng) -> Vec<WarMove> {
+/// the vector): the urgent ones (`urgency` 3 or more: captures, escapes, spies and bombs that take
+/// stones) first, most urgent first; then soldiers by urgency (random among equals) with a piece
+/// turn every fourth place; pass after the soldiers (first when the opponent just passed). Drops
+/// into one's own eye are left out, as soldiers there are: a stone fills the eye, a spy turns the
+/// stones around it over to the opponent, a bomb destroys them.
+fn candidates(
+    pos: &WarPosition,
+    scratch: &mut WarPosition,
+    color: Color,
+    last: Option<Point>,
+    rng: &mut Rng,
+) -> Vec<WarMove> {
     let mut soldiers = Vec::new();
     let mut pieces = Vec::new();
     let army = pos.army[color];
+    let mut place = vec![0; pos.geo.cells()];
     for p in pos.geo.points() {
         match pos.cell(p) {
             Cell::Empty => {
-                if !WarPlayout::own_eye(pos, p, color) {
-                    soldiers.push(WarMove::Soldier(p));
+                if WarPlayout::own_eye(pos, p, color) {
+                    continue;
                 }
+                place[p.idx()] = place_urgency(pos, p, last);
+                soldiers.push(WarMove::Soldier(p));
                 for kind in Kind::ARMY {
                     if army.count(kind) > 0 {
                         pieces.push(WarMove::Drop { kind, at: p, now: false });
@@ -262,11 +466,29 @@ fn candidates(pos: &WarPosition, color: Color, rng: &mut Rng) -> Vec<WarMove> {
     }
     shuffle(&mut soldiers, rng);
     shuffle(&mut pieces, rng);
-    let mut order = Vec::with_capacity(soldiers.len() + pieces.len() + 1);
+    scratch.clone_from(pos);
+    let mut score = |v: Vec<WarMove>| -> Vec<(i32, WarMove)> {
+        let mut v: Vec<(i32, WarMove)> = v
+            .into_iter()
+            .map(|m| (urgency(scratch, color, m, m.target().map_or(0, |p| place[p.idx()])), m))
+            .collect();
+        // Stable: equals keep their random order.
+        v.sort_by_key(|&(u, _)| std::cmp::Reverse(u));
+        v
+    };
+    let (soldiers, pieces) = (score(soldiers), score(pieces));
+    const URGENT: i32 = 3;
+    let mut urgent: Vec<(i32, WarMove)> =
+        soldiers.iter().chain(&pieces).filter(|&&(u, _)| u >= URGENT).copied().collect();
+    urgent.sort_by_key(|&(u, _)| std::cmp::Reverse(u));
+    let mut order: Vec<WarMove> = urgent.iter().map(|&(_, m)| m).collect();
     if pos.passes > 0 {
         order.push(WarMove::Pass);
     }
-    let (mut s, mut q) = (soldiers.into_iter(), pieces.into_iter());
+    let (mut s, mut q) = (
+        soldiers.into_iter().filter(|&(u, _)| u < URGENT).map(|(_, m)| m),
+        pieces.into_iter().filter(|&(u, _)| u < URGENT).map(|(_, m)| m),
+    );
     loop {
         let before = order.len();
         order.extend(s.by_ref().take(3));
@@ -282,6 +504,106 @@ fn candidates(pos: &WarPosition, color: Color, rng: &mut Rng) -> Vec<WarMove> {
     }
     order.reverse();
     order
+}
+
+/// Prior knowledge of a turn as equivalent experience (MoGo's and Pachi's "equivalent
+/// experience"): imagined visits, and wins among them for the mover, that a new child starts
+/// with, so that its first real visits go where the knowledge points and real results outweigh
+/// it as they come.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+struct Prior {
+    visits: f64,
+    wins: f64,
+}
+
+impl Prior {
+    fn add(&mut self, n: f64, won: bool) {
+        self.visits += n;
+        if won {
+            self.wins += n;
+        }
+    }
+}
+
+/// Every turn starts with this many visits at 50%: how much real experience it takes to overrule
+/// the rest of the prior.
+const PRIOR_EVEN: f64 = 10.0;
+/// Wins for a turn that gains one point of material (stones of the mover's minus the
+/// opponent's, the turn's own piece aside) / two or more: a capture, a spy turning soldiers, a
+/// bomb destroying more of the opponent's stones than of the mover's.
+const PRIOR_GAIN_ONE: f64 = 15.0;
+const PRIOR_GAIN_MANY: f64 = 30.0;
+/// Losses for a turn that loses material (a bomb destroying the mover's own stones).
+const PRIOR_LOSS: f64 = 20.0;
+/// Losses for a self-atari (the turn's chain left with one liberty) of one stone / of more.
+const PRIOR_SELF_ATARI_ONE: f64 = 10.0;
+const PRIOR_SELF_ATARI_MANY: f64 = 30.0;
+/// Losses for a first- / second-line turn in an empty area (`edge_line`).
+const PRIOR_FIRST_LINE: f64 = 30.0;
+const PRIOR_SECOND_LINE: f64 = 15.0;
+/// Wins for a turn within Manhattan distance 2 of the opponent's last one.
+const PRIOR_NEAR_LAST: f64 = 6.0;
+/// Losses for a pass while the opponent has not just passed.
+const PRIOR_PASS: f64 = 20.0;
+
+/// The mover's stones minus the opponent's.
+fn material(pos: &WarPosition, color: Color) -> i32 {
+    pos.geo
+        .points()
+        .map(|p| match pos.cell(p).color() {
+            Some(c) if c == color => 1,
+            Some(_) => -1,
+            None => 0,
+        })
+        .sum()
+}
+
+/// The prior of `mv` by `color`, which turned `before` into `after`; `last` is where the
+/// opponent's last turn ended.
+fn prior(
+    before: &WarPosition,
+    after: &mut WarPosition,
+    color: Color,
+    mv: WarMove,
+    last: Option<Point>,
+) -> Prior {
+    let mut prior = Prior { visits: PRIOR_EVEN, wins: PRIOR_EVEN / 2.0 };
+    let Some(dest) = mv.target() else {
+        if before.passes == 0 {
+            prior.add(PRIOR_PASS, false);
+        }
+        return prior;
+    };
+    let placed = match mv {
+        WarMove::Soldier(_) => 1,
+        WarMove::Drop { kind, now, .. } => i32::from(!now && !kind.is_neutral()),
+        _ => 0,
+    };
+    let gain = material(after, color) - material(before, color) - placed;
+    match gain {
+        1 => prior.add(PRIOR_GAIN_ONE, true),
+        2.. => prior.add(PRIOR_GAIN_MANY, true),
+        ..=-1 => prior.add(PRIOR_LOSS, false),
+        0 => {}
+    }
+    if gain <= 0 && after.cell(dest).color() == Some(color) {
+        match after.chain_liberties(dest, 2) {
+            (1, 1, _) => prior.add(PRIOR_SELF_ATARI_ONE, false),
+            (_, 1, _) => prior.add(PRIOR_SELF_ATARI_MANY, false),
+            _ => {}
+        }
+    }
+    if !matches!(mv, WarMove::Step { .. }) {
+        match edge_line(before, dest) {
+            Some(0) => prior.add(PRIOR_FIRST_LINE, false),
+            Some(_) => prior.add(PRIOR_SECOND_LINE, false),
+            None => {}
+        }
+    }
+    if last.is_some_and(|l| manhattan(before, dest, l) <= 2) {
+        prior.add(PRIOR_NEAR_LAST, true);
+    }
+    prior
 }
 
 fn shuffle<T>(v: &mut [T], rng: &mut Rng) {
@@ -303,9 +625,12 @@ pub fn search(game: &WarGame, color: Color, limits: WarLimits, seed: u64) -> War
         color: color.opponent(),
         visits: 0,
         wins: 0.0,
+        prior: Prior::default(),
         children: Vec::new(),
         pending: None,
     }];
+    // Where the opponent's last turn before the root ended (the priors' "near the last move").
+    let root_last = game.moves().last().and_then(|(c, m)| if c == color { None } else { m.target() });
     let max_playouts = limits.playouts.unwrap_or(if limits.time.is_some() { u64::MAX } else { 1000 });
     let mut pos = root_pos.clone();
     let mut trial = root_pos.clone();
@@ -328,8 +653,9 @@ pub fn search(game: &WarGame, color: Color, limits: WarLimits, seed: u64) -> War
                 break;
             }
             let to_move = pos.to_move;
+            let last = if node == 0 { root_last } else { nodes[node].mv.target() };
             if nodes[node].pending.is_none() {
-                nodes[node].pending = Some(candidates(&pos, to_move, &mut rng));
+                nodes[node].pending = Some(candidates(&pos, &mut trial, to_move, last, &mut rng));
             }
             let allowed = 4 + (2.0 * (nodes[node].visits as f64).sqrt()) as usize;
             while nodes[node].children.len() < allowed {
@@ -342,11 +668,13 @@ pub fn search(game: &WarGame, color: Color, limits: WarLimits, seed: u64) -> War
                     continue;
                 }
                 let id = nodes.len() as u32;
+                let prior = prior(&pos, &mut trial, to_move, mv, last);
                 nodes.push(Node {
                     mv,
                     color: to_move,
                     visits: 0,
                     wins: 0.0,
+                    prior,
                     children: Vec::new(),
                     pending: None,
                 });
@@ -361,12 +689,10 @@ pub fn search(game: &WarGame, color: Color, limits: WarLimits, seed: u64) -> War
             let mut best_value = f64::NEG_INFINITY;
             for &c in &nodes[node].children {
                 let ch = &nodes[c as usize];
-                let value = if ch.visits == 0 {
-                    // Unvisited children first, in admission order.
-                    1e9 - c as f64 * 1e-3
-                } else {
-                    ch.wins / ch.visits as f64 + EXPLORE * (log_n / ch.visits as f64).sqrt()
-                };
+                // UCB1 on the real and the imagined experience together: every child has a
+                // prior, so a new one is valued by its knowledge instead of being tried first.
+                let n = ch.visits as f64 + ch.prior.visits;
+                let value = (ch.wins + ch.prior.wins) / n + EXPLORE * (log_n / n).sqrt();
                 if value > best_value {
                     best_value = value;
                     best = c;
@@ -530,6 +856,7 @@ pub fn dead_stones(game: &WarGame, n: u32, seed: u64) -> Vec<Point> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::war::Army;
     use crate::rules::RulesConfig;
 
     fn game() -> WarGame {
@@ -584,5 +911,91 @@ mod tests {
         let a = search_parallel(&game, Color::White, limits, 4, 2);
         let b = search_parallel(&game, Color::White, limits, 4, 2);
         assert_eq!(format!("{:?}", a.candidates), format!("{:?}", b.candidates));
+    }
+
+    /// A 9x9 diagram position under `army`, `color` to move.
+    fn diagram_game(diagram: &str, army: &str, color: Color) -> WarGame {
+        let rules = RulesConfig::parse(&format!("war:army={army},komi=0.5")).unwrap();
+        let config = rules.war();
+        let pos = WarPosition::from_diagram(diagram, config.army, color).unwrap();
+        WarGame::from_position(config, pos)
+    }
+
+    /// White's four stones in the middle have one liberty (H6); capturing them decides the game,
+    /// leaving them lets White connect out. At 40 playouts the root admits a dozen of its sixty
+    /// turns: the capture is among them, and chosen, only if the search's knowledge puts it first.
+    #[test]
+    fn a_capture_that_wins_a_group_is_found_at_a_few_playouts() {
+        let game = diagram_game(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . . X X X X . .
+             . . X O O O O . .
+             . . . X X X X . .
+             . . . . . . . . .
+             O O O O O O O O O
+             . . . . . . . . .
+             . . . . . . . . .",
+            "none",
+            Color::Black,
+        );
+        for seed in 1..=4 {
+            let r = search(&game, Color::Black, WarLimits { playouts: Some(40), time: None }, seed);
+            let (after, effect) = game.try_move(Color::Black, r.best).unwrap();
+            assert_eq!(effect.captured, 4, "seed {seed}: {:?}", r.best);
+            assert_eq!(after.prisoners[Color::Black], 4);
+        }
+    }
+
+    /// The playouts' answer to the last turn: White's stone on D4 (just played) is in atari and
+    /// is taken; with nothing in atari near the last turn there is no answer.
+    #[test]
+    fn a_playout_takes_the_stone_the_last_turn_left_in_atari() {
+        let mut pos = WarPosition::from_diagram(
+            ". . . . .
+             . . X . .
+             . X O X .
+             . . . . .
+             . . . . .",
+            Army::NONE,
+            Color::Black,
+        )
+        .unwrap();
+        let mut playout = WarPlayout::new(&pos, 0.5);
+        let white = pos.geo.point(2, 2);
+        assert!(playout.answer(&mut pos, Color::Black, white));
+        assert_eq!(pos.cell(pos.geo.point(2, 1)), Cell::Stone(Color::Black, Kind::Soldier));
+        assert!(pos.cell(white).is_empty());
+        let black = pos.geo.point(2, 1);
+        assert!(!playout.answer(&mut pos, Color::White, black));
+    }
+
+    /// Aimed playout drops: a spy only beside an opponent soldier, an immediate bomb only where it
+    /// destroys more opponent stones than own ones.
+    #[test]
+    fn playout_spies_and_bombs_are_aimed_at_the_opponent() {
+        let pos = WarPosition::from_diagram(
+            ". . . . .
+             . . O . .
+             . X . O .
+             . . . . .
+             . . . . .",
+            Army::FULL,
+            Color::Black,
+        )
+        .unwrap();
+        let mut rng = Rng::seed_from_u64(1);
+        let (near, far) = (pos.geo.point(2, 2), pos.geo.point(0, 0));
+        for _ in 0..20 {
+            let spy = WarPlayout::aimed_drop(&pos, Color::Black, Kind::Spy, near, &mut rng);
+            assert_eq!(spy, Some(WarMove::Drop { kind: Kind::Spy, at: near, now: false }));
+            assert_eq!(WarPlayout::aimed_drop(&pos, Color::Black, Kind::Spy, far, &mut rng), None);
+            assert_eq!(WarPlayout::aimed_drop(&pos, Color::Black, Kind::Bomb, far, &mut rng), None);
+            // Beside two White stones and one Black one: worth a bomb in either mode.
+            assert!(WarPlayout::aimed_drop(&pos, Color::Black, Kind::Bomb, near, &mut rng).is_some());
+            // For White the same point holds one opponent stone against two own: no immediate bomb.
+            let white = WarPlayout::aimed_drop(&pos, Color::White, Kind::Bomb, near, &mut rng);
+            assert!(matches!(white, None | Some(WarMove::Drop { now: false, .. })));
+        }
     }
 }

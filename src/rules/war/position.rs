@@ -309,6 +309,45 @@ impl WarPosition {
         self.flood::<true>(p, self.gen)
     }
 
+    /// The stones and the liberties (distinct empty neighbours) of the chain through the stone on
+    /// `p`, and the last liberty found (`Point::NONE` without any), the flood stopping once it has
+    /// found `cap` liberties (then the stones are those met so far); no stones when `p` holds no
+    /// stone. Allocates nothing: the search's priors and the playouts ask it of many chains.
+    pub fn chain_liberties(&mut self, p: Point, cap: u32) -> (u32, u32, Point) {
+        let Some(color) = self.cell(p).color() else { return (0, 0, Point::NONE) };
+        self.next_gen();
+        let gen = self.gen;
+        let (mut stones, mut libs, mut liberty) = (0, 0, Point::NONE);
+        self.stack.clear();
+        self.stack.push(p);
+        self.mark[p.idx()] = gen;
+        while let Some(q) = self.stack.pop() {
+            stones += 1;
+            for n in self.neighbours(q) {
+                if self.mark[n.idx()] == gen {
+                    continue;
+                }
+                match self.cells[n.idx()] {
+                    Cell::Empty => {
+                        // Empty points are marked too, so that each liberty counts once.
+                        self.mark[n.idx()] = gen;
+                        libs += 1;
+                        liberty = n;
+                        if libs >= cap {
+                            return (stones, libs, liberty);
+                        }
+                    }
+                    Cell::Stone(c, _) if c == color => {
+                        self.mark[n.idx()] = gen;
+                        self.stack.push(n);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        (stones, libs, liberty)
+    }
+
     /// Can `color` move the piece on `from` to `to` (the movement rules alone: whose piece, where
     /// it may step, the freedoms it needs)?
     pub fn can_step(&self, color: Color, from: Point, to: Point) -> bool {
@@ -603,9 +642,21 @@ impl WarPosition {
                 cells[p.idx()] = Cell::Empty;
             }
         }
+        self.count_area(&cells, &mut Vec::new(), &mut Vec::new())
+    }
+
+    /// `area(&[])` with the caller's buffers: the playouts' count, which so allocates nothing once
+    /// the buffers have grown.
+    pub fn area_in(&self, seen: &mut Vec<bool>, stack: &mut Vec<Point>) -> ByColor<u32> {
+        self.count_area(&self.cells, seen, stack)
+    }
+
+    /// The area count of the board `cells` (this position's geometry).
+    fn count_area(&self, cells: &[Cell], seen: &mut Vec<bool>, stack: &mut Vec<Point>) -> ByColor<u32> {
         let mut score = ByColor::<u32>::default();
-        let mut seen = vec![false; cells.len()];
-        let mut stack = Vec::new();
+        seen.clear();
+        seen.resize(cells.len(), false);
+        stack.clear();
         for p in self.geo.points() {
             match cells[p.idx()] {
                 Cell::Stone(c, _) => score[c] += 1,
