@@ -11,6 +11,7 @@
 //! (spies and bombs only where they take something), until two passes or a move cap; their result
 //! is the area count.
 
+use super::priors::Prior;
 use crate::board::{Color, Point};
 use crate::playout::Rng;
 use crate::rules::war::{Cell, Kind, WarGame, WarMove, WarPosition};
@@ -67,13 +68,9 @@ pub struct WarPlayout {
     next_recent: usize,
     /// Where the last turn ended (`Point::NONE` after a pass or a step-less turn).
     last: Point,
-    /// Answer the last turn (`answer`) before playing at random.
-    pub tactics: bool,
     /// The final count's buffers.
     seen: Vec<bool>,
     stack: Vec<Point>,
-    /// Spies and bombs only where they take something (`aimed_drop`).
-    pub aimed: bool,
 }
 
 impl WarPlayout {
@@ -86,10 +83,8 @@ impl WarPlayout {
             recent: [0; RECENT],
             next_recent: 0,
             last: Point::NONE,
-            tactics: true,
             seen: Vec::with_capacity(pos.geo.cells()),
             stack: Vec::with_capacity(pos.geo.cells()),
-            aimed: true,
         }
     }
 
@@ -146,11 +141,12 @@ impl WarPlayout {
     /// Dropped at random, spies and bombs mostly do nothing or harm their owner, and the playouts
     /// then never show the threat they are to a group.
     fn aimed_drop(pos: &WarPosition, color: Color, kind: Kind, p: Point, rng: &mut Rng) -> Option<WarMove> {
-        let (mut soldiers, mut stones) = (0i32, 0i32);
+        let (mut soldiers, mut stones, mut near) = (0i32, 0i32, false);
         for q in pos.neighbours(p) {
             if let Cell::Stone(c, k) = pos.cell(q) {
                 let sign = if c == color { -1 } else { 1 };
                 stones += sign;
+                near |= c != color;
                 if k == Kind::Soldier {
                     soldiers += sign;
                 }
@@ -160,15 +156,14 @@ impl WarPlayout {
             Kind::Spy => (soldiers > 0).then_some(WarMove::Drop { kind, at: p, now: false }),
             _ => {
                 let now = rng.gen_range(0..2) == 0;
-                let near = pos.neighbours(p).iter().any(|&q| pos.cell(q).color() == Some(color.opponent()));
                 let worth = if now { stones > 0 } else { near };
                 worth.then_some(WarMove::Drop { kind, at: p, now })
             }
         }
     }
 
-    /// A random piece turn for `color`: a drop from the army on a random empty point (a bomb only
-    /// next to an opponent stone), or a step of a random movable piece.
+    /// A random piece turn for `color`: a drop from the army on a random empty point (spies and
+    /// bombs only where they gain, `aimed_drop`), or a step of a random movable piece.
     fn piece_turn(&mut self, pos: &WarPosition, color: Color, rng: &mut Rng) -> Option<WarMove> {
         let n = pos.size();
         let p = pos.geo.point(rng.gen_range(0..n), rng.gen_range(0..n));
@@ -188,16 +183,8 @@ impl WarPlayout {
                     }
                     r -= k as u32;
                 }
-                if self.aimed && matches!(kind, Kind::Spy | Kind::Bomb) {
+                if matches!(kind, Kind::Spy | Kind::Bomb) {
                     return Self::aimed_drop(pos, color, kind, p, rng);
-                }
-                if kind == Kind::Bomb {
-                    let near =
-                        pos.neighbours(p).iter().any(|&q| pos.cell(q).color() == Some(color.opponent()));
-                    if !near {
-                        return None;
-                    }
-                    return Some(WarMove::Drop { kind, at: p, now: rng.gen_range(0..2) == 0 });
                 }
                 Some(WarMove::Drop { kind, at: p, now: false })
             }
@@ -258,7 +245,7 @@ impl WarPlayout {
         self.last = Point::NONE;
         while pos.passes < 2 && pos.ply < cap {
             let color = pos.to_move;
-            if self.tactics && self.answer(pos, color, self.last) {
+            if self.answer(pos, color, self.last) {
                 continue;
             }
             if pos.ply < pieces_until && rng.gen_range(0..PIECE_RATE) == 0 {
@@ -327,7 +314,8 @@ struct Node {
     visits: u32,
     /// Wins for `color`.
     wins: f64,
-    /// Imagined experience (`Prior`), added to the real in selection.
+    /// Imagined experience (`Prior`, MoGo's and Pachi's equivalent experience, as the tree of
+    /// the other variants gives it), added to the real in selection.
     prior: Prior,
     children: Vec<u32>,
     /// Turns not yet admitted as children, the next one last.
@@ -406,21 +394,7 @@ fn edge_line(pos: &WarPosition, p: Point) -> Option<usize> {
     if line > 1 {
         return None;
     }
-    const NEAR: [(i32, i32); 12] = [
-        (1, 0),
-        (-1, 0),
-        (0, 1),
-        (0, -1),
-        (2, 0),
-        (-2, 0),
-        (0, 2),
-        (0, -2),
-        (1, 1),
-        (1, -1),
-        (-1, 1),
-        (-1, -1),
-    ];
-    let empty = NEAR.iter().filter_map(|&(dx, dy)| pos.offset(p, dx, dy)).all(|q| pos.cell(q).is_empty());
+    let empty = pos.within_two(p).all(|q| pos.cell(q).is_empty());
     empty.then_some(line)
 }
 
@@ -506,45 +480,26 @@ fn candidates(
     order
 }
 
-/// Prior knowledge of a turn as equivalent experience (MoGo's and Pachi's "equivalent
-/// experience"): imagined visits, and wins among them for the mover, that a new child starts
-/// with, so that its first real visits go where the knowledge points and real results outweigh
-/// it as they come.
-#[derive(Copy, Clone, Debug, Default, PartialEq)]
-struct Prior {
-    visits: f64,
-    wins: f64,
-}
-
-impl Prior {
-    fn add(&mut self, n: f64, won: bool) {
-        self.visits += n;
-        if won {
-            self.wins += n;
-        }
-    }
-}
-
 /// Every turn starts with this many visits at 50%: how much real experience it takes to overrule
 /// the rest of the prior.
-const PRIOR_EVEN: f64 = 10.0;
+const PRIOR_EVEN: u32 = 10;
 /// Wins for a turn that gains one point of material (stones of the mover's minus the
 /// opponent's, the turn's own piece aside) / two or more: a capture, a spy turning soldiers, a
 /// bomb destroying more of the opponent's stones than of the mover's.
-const PRIOR_GAIN_ONE: f64 = 15.0;
-const PRIOR_GAIN_MANY: f64 = 30.0;
+const PRIOR_GAIN_ONE: u32 = 15;
+const PRIOR_GAIN_MANY: u32 = 30;
 /// Losses for a turn that loses material (a bomb destroying the mover's own stones).
-const PRIOR_LOSS: f64 = 20.0;
+const PRIOR_LOSS: u32 = 20;
 /// Losses for a self-atari (the turn's chain left with one liberty) of one stone / of more.
-const PRIOR_SELF_ATARI_ONE: f64 = 10.0;
-const PRIOR_SELF_ATARI_MANY: f64 = 30.0;
+const PRIOR_SELF_ATARI_ONE: u32 = 10;
+const PRIOR_SELF_ATARI_MANY: u32 = 30;
 /// Losses for a first- / second-line turn in an empty area (`edge_line`).
-const PRIOR_FIRST_LINE: f64 = 30.0;
-const PRIOR_SECOND_LINE: f64 = 15.0;
+const PRIOR_FIRST_LINE: u32 = 30;
+const PRIOR_SECOND_LINE: u32 = 15;
 /// Wins for a turn within Manhattan distance 2 of the opponent's last one.
-const PRIOR_NEAR_LAST: f64 = 6.0;
+const PRIOR_NEAR_LAST: u32 = 6;
 /// Losses for a pass while the opponent has not just passed.
-const PRIOR_PASS: f64 = 20.0;
+const PRIOR_PASS: u32 = 20;
 
 /// The mover's stones minus the opponent's.
 fn material(pos: &WarPosition, color: Color) -> i32 {
@@ -567,7 +522,7 @@ fn prior(
     mv: WarMove,
     last: Option<Point>,
 ) -> Prior {
-    let mut prior = Prior { visits: PRIOR_EVEN, wins: PRIOR_EVEN / 2.0 };
+    let mut prior = Prior::even(PRIOR_EVEN);
     let Some(dest) = mv.target() else {
         if before.passes == 0 {
             prior.add(PRIOR_PASS, false);
@@ -691,8 +646,8 @@ pub fn search(game: &WarGame, color: Color, limits: WarLimits, seed: u64) -> War
                 let ch = &nodes[c as usize];
                 // UCB1 on the real and the imagined experience together: every child has a
                 // prior, so a new one is valued by its knowledge instead of being tried first.
-                let n = ch.visits as f64 + ch.prior.visits;
-                let value = (ch.wins + ch.prior.wins) / n + EXPLORE * (log_n / n).sqrt();
+                let n = ch.visits as f64 + ch.prior.visits as f64;
+                let value = (ch.wins + ch.prior.wins as f64 / 2.0) / n + EXPLORE * (log_n / n).sqrt();
                 if value > best_value {
                     best_value = value;
                     best = c;

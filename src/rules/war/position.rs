@@ -196,6 +196,26 @@ impl WarPosition {
         ((0..n).contains(&x) && (0..n).contains(&y)).then(|| self.geo.point(x as usize, y as usize))
     }
 
+    /// The points of the board within Manhattan distance 2 of `p`, `p` aside: a monk's range
+    /// (`capture_banned`), and the neighbourhood the search reads for an empty area.
+    pub fn within_two(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+        const WITHIN_TWO: [(i32, i32); 12] = [
+            (1, 0),
+            (-1, 0),
+            (0, 1),
+            (0, -1),
+            (2, 0),
+            (-2, 0),
+            (0, 2),
+            (0, -2),
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+        ];
+        WITHIN_TWO.iter().filter_map(move |&(dx, dy)| self.offset(p, dx, dy))
+    }
+
     fn on_board(&self, p: Point) -> bool {
         p.idx() < self.cells.len() && self.geo.on_board(p)
     }
@@ -223,23 +243,7 @@ impl WarPosition {
         if self.neighbours(p).iter().any(|&n| matches!(self.cell(n), Cell::Stone(_, Kind::Ambassador))) {
             return true;
         }
-        const RING: [(i32, i32); 12] = [
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (2, 0),
-            (-2, 0),
-            (0, 2),
-            (0, -2),
-            (1, 1),
-            (1, -1),
-            (-1, 1),
-            (-1, -1),
-        ];
-        RING.iter()
-            .filter_map(|&(dx, dy)| self.offset(p, dx, dy))
-            .any(|q| matches!(self.cell(q), Cell::Stone(_, Kind::Monk)))
+        self.within_two(p).any(|q| matches!(self.cell(q), Cell::Stone(_, Kind::Monk)))
     }
 
     /// Does a tao stand within the 5x5 square centred on `p`?
