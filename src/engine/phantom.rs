@@ -24,6 +24,7 @@ use rand::Rng;
 use std::time::Instant;
 
 mod flat;
+mod ismcts;
 
 /// Own moves for which a refused point stays suspected of holding an opponent stone.
 const SUSPECT_TURNS: u8 = 3;
@@ -489,20 +490,35 @@ impl Engine {
         let base = self.search_config(color, 0);
         // The view's game has no moves, so the search's seed takes the view's events for them.
         let config = SearchConfig { seed: mix_seed(base.seed, u64::from(view.events), 7), ..base };
-        let search = flat::Flat::new(&view, &rules, &view_board, color, &config);
         let deadline = req.limits.time.map(|t| started + t.target);
         let mut next_report = req.report_every.map(|d| started + d);
-        search.run(req.limits.playouts, |s| {
+        let mut tick = |report: &dyn Fn() -> SearchReport| {
             if let (Some(at), Some(every)) = (next_report, req.report_every) {
                 if Instant::now() >= at {
-                    let report = s.stats().report(started.elapsed());
-                    on_report(&report);
+                    on_report(&report());
                     next_report = Some(Instant::now() + every);
                 }
             }
             stop() || deadline.is_some_and(|d| Instant::now() >= d)
-        });
-        let report = search.stats().report(started.elapsed());
+        };
+        let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<f64>().ok());
+        let report = if std::env::var("TENGEN_PH_SEARCH").is_ok_and(|v| v == "flat") {
+            let search = flat::Flat::new(&view, &rules, &view_board, color, &config);
+            search.run(req.limits.playouts, |s| tick(&|| s.stats().report(started.elapsed())));
+            let report = search.stats().report(started.elapsed());
+            report
+        } else {
+            let mut settings = ismcts::TreeSettings::default();
+            if let Some(x) = env("TENGEN_PH_EXPAND") {
+                settings.expand = x as u32;
+            }
+            if let Some(x) = env("TENGEN_PH_EXPLORE") {
+                settings.explore = x;
+            }
+            let search = ismcts::Ismcts::new(&view, &rules, &view_board, color, &config, settings);
+            search.run(req.limits.playouts, |s| tick(&|| s.report(started.elapsed())));
+            search.report(started.elapsed())
+        };
         on_report(&report);
         Ok(report)
     }
