@@ -42,11 +42,20 @@ pub struct TreeSettings {
     pub expand: u32,
     /// The exploration constant (over the move's availability count).
     pub explore: f64,
+    /// No new node once the nodes take this many bytes.
+    pub max_bytes: usize,
+}
+
+impl TreeSettings {
+    /// The flat search (Cazenave's): no node below the root, no exploration term. Its candidates,
+    /// choices and statistics are those of the flat search this one replaced, draw for draw.
+    #[cfg(test)]
+    pub const FLAT: TreeSettings = TreeSettings { expand: u32::MAX, explore: 0.0, max_bytes: 0 };
 }
 
 impl Default for TreeSettings {
     fn default() -> TreeSettings {
-        TreeSettings { expand: 8, explore: 0.2 }
+        TreeSettings { expand: 8, explore: 0.2, max_bytes: 1 << 30 }
     }
 }
 
@@ -380,9 +389,12 @@ impl<'a> Ismcts<'a> {
             r.trajectory.push((color, p));
             r.playout.set_last(p);
             if child == NO_NODE {
-                if visits + 1 >= self.settings.expand && r.path.len() < MAX_DEPTH {
+                if visits.saturating_add(1) >= self.settings.expand && r.path.len() < MAX_DEPTH {
                     let mut stats = self.stats();
-                    if stats.nodes[node as usize][i as usize].child == NO_NODE {
+                    let bytes = stats.nodes.len() * self.moves.len() * std::mem::size_of::<Edge>();
+                    if stats.nodes[node as usize][i as usize].child == NO_NODE
+                        && bytes < self.settings.max_bytes
+                    {
                         let new = self.expand(r, &mut stats);
                         stats.nodes[node as usize][i as usize].child = new;
                     }
@@ -439,5 +451,61 @@ impl<'a> Ismcts<'a> {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Black's view on 7x7: its stones on `own`, `known` White stones, `unseen` more, `illegal`
+    /// refused this turn.
+    fn view(own: &[&str], known: &[&str], illegal: &[&str], unseen: u32) -> (Board, View) {
+        let empty = Board::new(7);
+        let geo = *empty.geometry();
+        let points = |v: &[&str]| v.iter().map(|s| geo.parse_vertex(s).unwrap()).collect::<Vec<_>>();
+        let mut v = View::new();
+        v.me = Some(Color::Black);
+        v.own = points(own);
+        v.known = points(known);
+        v.illegal = points(illegal);
+        v.unseen = unseen;
+        let board = v.board(&empty);
+        (board, v)
+    }
+
+    #[test]
+    fn the_tree_grows_below_the_root_and_never_offers_a_point_known_closed() {
+        let (board, v) = view(&["C3", "D4", "E5"], &["D3"], &["C5"], 4);
+        let rules = Standard::default();
+        let config = SearchConfig { seed: 3, ..SearchConfig::default() };
+        let search = Ismcts::new(&v, &rules, &board, Color::Black, &config, TreeSettings::default());
+        search.run(Some(2_000), |_| false);
+        let report = search.report(Duration::ZERO);
+        assert_eq!(report.playouts, 2_000);
+        assert_eq!(report.root_visits, 2_000);
+        assert!(report.nodes > 10, "{} nodes", report.nodes);
+        let geo = *board.geometry();
+        for c in &report.candidates {
+            if let Move::Place(p) = c.mv {
+                let s = geo.vertex(p);
+                assert!(board.is_empty_point(p) && s != "C5", "{s} offered");
+            }
+        }
+        assert!(report.candidates[0].pv.len() > 1, "a line of own moves below the best");
+        let visits: Vec<u32> = report.candidates.iter().map(|c| c.visits).collect();
+        assert!(visits.windows(2).all(|w| w[0] >= w[1]), "most visited first");
+    }
+
+    #[test]
+    fn the_flat_settings_keep_the_root_alone() {
+        let (board, v) = view(&["C3", "D4"], &[], &[], 2);
+        let rules = Standard::default();
+        let config = SearchConfig { seed: 5, ..SearchConfig::default() };
+        let search = Ismcts::new(&v, &rules, &board, Color::Black, &config, TreeSettings::FLAT);
+        search.run(Some(500), |_| false);
+        let report = search.report(Duration::ZERO);
+        assert_eq!((report.nodes, report.root_visits), (1, 500));
+        assert!(report.candidates.iter().all(|c| c.pv.len() == 1));
     }
 }
