@@ -6,15 +6,18 @@
 //! reads the game (showboard, GoGui's rules board, `captures`) so shows the view. The true board
 //! is the referee's alone.
 //!
-//! The search (`flat`) is **flat Monte Carlo over sampled boards** (Cazenave's Phantom Go
-//! player): every playout starts from a new true board consistent with the view (the unseen
+//! The search (`ismcts`) is **information-set Monte Carlo tree search over the engine's own
+//! moves**: every iteration starts from a new true board consistent with the view (the unseen
 //! opponent stones put where they are legal and capture nothing of ours, none on a point proved
-//! illegal this turn, drawn with the weight of their line at this stage of the game), plays one
-//! of the engine's candidate moves and plays the game out. The candidate with the most playouts
-//! is proposed; a point the engine knows to be occupied or illegal in this position never is.
-//! Determinization, the earlier search (the ordinary tree search on each of 16 sampled boards,
-//! root statistics added up), gained little from ten times the playouts: a tree learns to answer
-//! the stones of its one board, and more playouts only learnt those few boards better.
+//! illegal this turn, drawn with the weight of their line at this stage of the game) and descends
+//! a tree whose nodes are sequences of the engine's own moves, taking at each only moves legal on
+//! that board, the opponent's answers drawn by the playout policy; then it plays the game out.
+//! The root move with the most playouts is proposed; a point the engine knows to be occupied or
+//! illegal in this position never is. Flat Monte Carlo over the same boards (Cazenave's player:
+//! the root alone) gained less from ten times the playouts, and determinization before it (the
+//! ordinary tree search on each of 16 sampled boards, root statistics added up) little: a tree
+//! learns to answer the stones of its one board, and more playouts only learnt those few boards
+//! better.
 
 use super::{Decision, Engine, EngineError};
 use crate::board::{Board, ByColor, Color, Point};
@@ -23,7 +26,7 @@ use crate::search::{mix_seed, SearchConfig, SearchReport, ThinkRequest};
 use rand::Rng;
 use std::time::Instant;
 
-mod flat;
+mod ismcts;
 
 /// Own moves for which a refused point stays suspected of holding an opponent stone.
 const SUSPECT_TURNS: u8 = 3;
@@ -467,8 +470,8 @@ impl Engine {
         })
     }
 
-    /// The search of `color`'s move (`flat`): flat Monte Carlo over the candidates, a new
-    /// sampled board for every playout, until the playouts or the time (its target) run out, or
+    /// The search of `color`'s move (`ismcts`): a tree over the engine's own moves, a new
+    /// sampled board for every iteration, until the playouts or the time (its target) run out, or
     /// until `stop` for open-ended analysis. Reports every `req.report_every` and at the end.
     pub(super) fn phantom_think(
         &mut self,
@@ -489,20 +492,22 @@ impl Engine {
         let base = self.search_config(color, 0);
         // The view's game has no moves, so the search's seed takes the view's events for them.
         let config = SearchConfig { seed: mix_seed(base.seed, u64::from(view.events), 7), ..base };
-        let search = flat::Flat::new(&view, &rules, &view_board, color, &config);
         let deadline = req.limits.time.map(|t| started + t.target);
         let mut next_report = req.report_every.map(|d| started + d);
-        search.run(req.limits.playouts, |s| {
+        let mut tick = |report: &dyn Fn() -> SearchReport| {
             if let (Some(at), Some(every)) = (next_report, req.report_every) {
                 if Instant::now() >= at {
-                    let report = s.stats().report(started.elapsed());
-                    on_report(&report);
+                    on_report(&report());
                     next_report = Some(Instant::now() + every);
                 }
             }
             stop() || deadline.is_some_and(|d| Instant::now() >= d)
-        });
-        let report = search.stats().report(started.elapsed());
+        };
+        let settings =
+            ismcts::TreeSettings { max_bytes: self.options.max_tree_mb << 20, ..Default::default() };
+        let search = ismcts::Ismcts::new(&view, &rules, &view_board, color, &config, settings);
+        search.run(req.limits.playouts, |s| tick(&|| s.report(started.elapsed())));
+        let report = search.report(started.elapsed());
         on_report(&report);
         Ok(report)
     }

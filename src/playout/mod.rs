@@ -478,6 +478,24 @@ impl<R: Simulate> Playout<R> {
         self.play_out(rules, policy, rng)
     }
 
+    /// One placement of the policy for the side to move on the scratch position, played and
+    /// returned; `None` (nothing played) when the policy would pass. A search that keeps only some
+    /// of the moves in its tree (Phantom Go's, which keeps its own) plays the others with it.
+    pub fn step(&mut self, rules: &R, policy: Policy, rng: &mut Rng) -> Option<Point> {
+        if self.pos.outcome.is_some() {
+            return None;
+        }
+        self.stuck = [0; 2];
+        let color = self.pos.to_move;
+        let p = match policy {
+            Policy::Heavy => self.choose_heavy(rules, color, rng),
+            Policy::Light => self.choose_light(rules, color, rng, 1),
+        }?;
+        self.pos.play(rules, color, Move::Place(p));
+        self.last = p;
+        Some(p)
+    }
+
     /// Plays the scratch position out to the end (destroying it) and evaluates it.
     pub fn play_out(&mut self, rules: &R, policy: Policy, rng: &mut Rng) -> PlayoutResult {
         // One branch per playout picks the monomorphized loop.
