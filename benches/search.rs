@@ -34,6 +34,7 @@ fn bench_variant<R: Simulate + Clone>(c: &mut Criterion, name: &str, rules: R) {
                         root: game.position(),
                         history: game.history(),
                         last_move: Point::NONE,
+                        own_last_move: Point::NONE,
                         opponent_passed: false,
                         started: Instant::now(),
                     };

@@ -47,6 +47,7 @@ fn main() {
             root: g.position(),
             history: g.history(),
             last_move: tengen::board::Point::NONE,
+            own_last_move: tengen::board::Point::NONE,
             opponent_passed: false,
             started: Instant::now(),
         };

@@ -6,10 +6,11 @@
 //! Modules depend in one direction only, each on those below it:
 //!
 //! ```text
-//! main.rs (CLI: gtp | selfplay | match | summary | bench)
+//! main.rs (CLI: gtp | selfplay | match | summary | bench | train)
 //!   gtp       a line -> typed command -> Engine -> "=id ...\n\n"; a reader thread feeds a queue
 //!   selfplay  matches between engine settings or external GTP programs; SGF out; statistics
 //!   bench     playout and search throughput
+//!   train     fits the tree's move model on SGF records (minorization-maximization)
 //!   engine    the facade every front end drives: game + search + clock; prints nothing
 //!   search    arena tree of atomic nodes, UCT/RAVE with priors, threads, time, analysis data
 //!   playout   light and heavy playout policies, generic over the rules, allocation-free; tactics
@@ -51,3 +52,4 @@ pub mod rules;
 pub mod search;
 pub mod selfplay;
 pub mod sgf;
+pub mod train;

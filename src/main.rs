@@ -30,6 +30,24 @@ enum Command {
     /// Merge run directories (the shards of a run, runs from several machines) into one summary, or
     /// follow a sharded run's progress.
     Summary(SummaryArgs),
+    /// Fit the move model (the tree's learned priors) on SGF game records and write its weights.
+    Train(TrainArgs),
+}
+
+#[derive(Args)]
+struct TrainArgs {
+    /// SGF files or directories holding them (searched recursively); every tenth file is held out.
+    #[arg(required = true)]
+    records: Vec<std::path::PathBuf>,
+    /// Where to write the weights (the engine compiles in `src/search/move_model.txt`).
+    #[arg(long, default_value = "move_model.txt")]
+    out: std::path::PathBuf,
+    /// A 3x3 neighbourhood seen fewer times than this among the legal moves shares one weight.
+    #[arg(long, default_value_t = 20)]
+    min_pattern: usize,
+    /// Minorization-maximization rounds.
+    #[arg(long, default_value_t = 30)]
+    rounds: usize,
 }
 
 #[derive(Args)]
@@ -69,7 +87,43 @@ fn main() -> ExitCode {
         Command::Selfplay(args) => run_games(args.config()),
         Command::Match(args) => run_games(args.config()),
         Command::Summary(args) => summary(&args),
+        Command::Train(args) => train(&args),
     }
+}
+
+/// `tengen train`: progress on stderr, the weights to `--out`.
+fn train(args: &TrainArgs) -> ExitCode {
+    let options = tengen::train::TrainOptions {
+        records: args.records.clone(),
+        min_pattern: args.min_pattern,
+        rounds: args.rounds,
+    };
+    let trained = match tengen::train::train(&options, &mut |line| eprintln!("tengen train: {line}")) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("tengen train: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let header = format!(
+        "The move model of tengen (src/search/move_model.rs), written by `tengen train`.\n\
+         Fitted on {} games ({} positions); {} held-out positions: first choice {:.1}%, \
+         log-likelihood {:.3} a move.\nRecords: {}; --min-pattern {} --rounds {}.",
+        trained.games,
+        trained.positions,
+        trained.held_out_positions,
+        100.0 * trained.held_out_top1,
+        trained.held_out_log_likelihood,
+        args.records.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" "),
+        args.min_pattern,
+        args.rounds
+    );
+    if let Err(e) = std::fs::write(&args.out, trained.model.to_text(&header)) {
+        eprintln!("tengen train: {}: {e}", args.out.display());
+        return ExitCode::FAILURE;
+    }
+    eprintln!("tengen train: wrote {}", args.out.display());
+    ExitCode::SUCCESS
 }
 
 /// `tengen summary`: the merged summary on stdout, what is missing (and, with `--watch`, the

@@ -201,6 +201,7 @@ fn search_playouts_counted_by_the_bench_are_the_playouts_it_ran() {
             root: g.position(),
             history: g.history(),
             last_move: tengen::board::Point::NONE,
+            own_last_move: tengen::board::Point::NONE,
             opponent_passed: false,
             started: std::time::Instant::now(),
         };

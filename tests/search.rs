@@ -358,6 +358,7 @@ fn search_game(
             root: g.position(),
             history: g.history(),
             last_move: Point::NONE,
+            own_last_move: Point::NONE,
             opponent_passed: false,
             started: std::time::Instant::now(),
         };

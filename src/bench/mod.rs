@@ -282,6 +282,7 @@ fn search_playouts(config: &BenchConfig) -> (u64, u64, Duration) {
             root,
             history: g.history(),
             last_move: crate::board::Point::NONE,
+            own_last_move: crate::board::Point::NONE,
             opponent_passed: false,
             started: Instant::now(),
         };

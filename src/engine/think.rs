@@ -471,6 +471,7 @@ impl Engine {
                 root: &root,
                 history: g.history(),
                 last_move: Point::NONE,
+                own_last_move: Point::NONE,
                 opponent_passed: false,
                 started: Instant::now(),
             };
@@ -697,6 +698,10 @@ fn run_search<R: Simulate>(
         history: game.history(),
         last_move: match last {
             Some((_, Move::Place(p))) => p,
+            _ => Point::NONE,
+        },
+        own_last_move: match game.moves().iter().rev().nth(1) {
+            Some(&(c, Move::Place(p))) if c == color => p,
             _ => Point::NONE,
         },
         opponent_passed: last == Some((color.opponent(), Move::Pass)),

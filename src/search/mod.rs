@@ -23,7 +23,9 @@
 //!   in the tree is exact: the rules' checks plus superko against the game's history and the path
 //!   (in Stoical Go a repeating placement is kept and marked: it ends the game in a draw). The only
 //!   pass-like child is the move a GTP `pass` stands for. Priors come from the playout policy's
-//!   tactics ([`priors`]). When the arena is full, leaves stay leaves and the search goes on.
+//!   tactics ([`priors`]) and, on 13x13 and larger boards, from a move model fitted on game
+//!   records ([`move_model`], `tengen train`). When the arena is full, leaves stay leaves and the
+//!   search goes on.
 //! - **Simulation**: from the leaf, the playout policy (light or heavy) plays to the end of the game
 //!   ([`crate::playout`]); a position already decided in the tree (two passes, a Stones decisive
 //!   move, a Stoical repetition, a Stones player without moves) is evaluated as it is.
@@ -47,6 +49,7 @@ mod amaf_batch;
 mod config;
 mod driver;
 pub mod early_stop;
+pub mod move_model;
 mod node_memory;
 pub mod priors;
 mod report;
@@ -81,6 +84,9 @@ pub struct SearchInput<'a, R: Rules> {
     /// The placement just before the root (`Point::NONE` after a pass-like move or at the start): the
     /// heavy policy and the priors answer it.
     pub last_move: Point,
+    /// The player to move's own placement before that (`Point::NONE` if it passed or there is
+    /// none): the move model's features measure from it too.
+    pub own_last_move: Point,
     /// Did the opponent pass just before the root?
     pub opponent_passed: bool,
     /// When the clock started for this move: time limits count from here.

@@ -5,6 +5,7 @@
 //! knowledge likes, and real results outweigh it as they accumulate.
 
 use super::config::PriorWeights;
+use super::move_model::{distance_bucket, pattern_key, Group, MoveFeatures};
 use crate::board::{Board, Cell, Color, Flat, Point, Topology};
 use crate::playout::{self_atari, LadderReader, Pat3};
 
@@ -40,12 +41,24 @@ impl Prior {
     }
 }
 
+/// Adds the move model's opinion to a move's prior: `share` is the move's part of the strengths
+/// of the placements the model was asked about; the move gets `model x sqrt(share)` visits won.
+/// The square root (Pachi maps its pattern probabilities so too) keeps the second and third
+/// choices in sight of the first. A settled position's moves are left alone: the pass is not
+/// asked about, nor a point enclosed by the player's own stones (`MoveFeatures::enclosed`).
+pub fn add_model_prior(prior: &mut Prior, share: f64, weights: &PriorWeights) {
+    prior.add((weights.model as f64 * share.max(0.0).sqrt()).round() as u32, true);
+}
+
 /// What the priors of one expansion share.
 pub struct PriorContext<'a, T: Topology = Flat> {
     pub board: &'a Board<T>,
     pub color: Color,
     /// The opponent's last placement (`Point::NONE` after a pass-like move or at the start).
     pub last: Point,
+    /// The player's own placement before it (`Point::NONE` likewise): the move model's features
+    /// measure from it too.
+    pub own_last: Point,
     pub patterns: &'a Pat3,
     pub weights: &'a PriorWeights,
     /// Scratch boards for ladder reads, reused across expansions.
@@ -132,6 +145,94 @@ impl<T: Topology> PriorContext<'_, T> {
             prior.add(self.weights.pass, false);
         }
         prior
+    }
+
+    /// The learned move model's features of a placement at `p` (legal for `color`).
+    pub fn features(&mut self, p: Point) -> MoveFeatures {
+        let (b, c) = (self.board, self.color);
+        let mut f = MoveFeatures { pattern: pattern_key(b, c, p), ..MoveFeatures::default() };
+        // Enclosed by own stones: no opponent stone around and at most one empty point. The 3x3
+        // neighbourhood cannot tell filling an own eye space from connecting inside own shape.
+        let opponent = Cell::stone(c.opponent());
+        let around = b.around(p).map(|q| b.cell(q));
+        f.enclosed = !around.contains(&opponent) && around.iter().filter(|&&x| x == Cell::Empty).count() <= 1;
+        if b.is_eye(c, p) {
+            f.set(Group::OwnEye, 1);
+        }
+        let xy = b.geometry().xy(p);
+        if !self.last.is_none() {
+            f.set(Group::LastDistance, distance_bucket(xy, b.geometry().xy(self.last)));
+        }
+        if !self.own_last.is_none() {
+            f.set(Group::OwnLastDistance, distance_bucket(xy, b.geometry().xy(self.own_last)));
+        }
+        if !T::TORUS {
+            let l = line(b, xy).min(5) as u8;
+            f.set(Group::Line, if empty_area(b, p, xy) { l + 5 } else { l });
+        }
+        if open_point(b, p) {
+            return f;
+        }
+        let (captured, _) = b.capture_count(c, p);
+        if captured > 0 {
+            let frees_own = self.captures_beside_own_atari(p);
+            f.set(
+                Group::Capture,
+                if frees_own {
+                    3
+                } else if captured == 1 {
+                    1
+                } else {
+                    2
+                },
+            );
+        }
+        let self_atari = self_atari(b, c, p);
+        let saved = self.saved_stones(p);
+        if saved > 0 && self_atari.is_none() {
+            let ladder = saved <= self.weights.ladder_max_stones && self.ladder.captured_after(b, c, p, p);
+            f.set(
+                Group::Escape,
+                if ladder {
+                    3
+                } else if saved == 1 {
+                    1
+                } else {
+                    2
+                },
+            );
+        }
+        match self_atari {
+            Some(1) => f.set(Group::SelfAtari, 1),
+            Some(_) => f.set(Group::SelfAtari, 2),
+            None => {}
+        }
+        if self_atari.is_none() {
+            if self.starts_working_ladder(p) {
+                f.set(Group::Atari, 2);
+            } else if self.gives_atari(p) {
+                f.set(Group::Atari, 1);
+            }
+        }
+        f
+    }
+
+    /// Does a stone at `p` capture an opponent chain that touches an own chain in atari?
+    fn captures_beside_own_atari(&self, p: Point) -> bool {
+        let (b, c) = (self.board, self.color);
+        let (own, enemy) = (Cell::stone(c), Cell::stone(c.opponent()));
+        b.neighbours(p).into_iter().any(|q| {
+            b.cell(q) == enemy
+                && b.in_atari(q)
+                && b.chain_stones(q)
+                    .any(|s| b.neighbours(s).into_iter().any(|r| b.cell(r) == own && b.in_atari(r)))
+        })
+    }
+
+    /// Does a stone at `p` leave an opponent chain beside it with a single liberty?
+    fn gives_atari(&self, p: Point) -> bool {
+        let (b, enemy) = (self.board, Cell::stone(self.color.opponent()));
+        b.neighbours(p).into_iter().any(|q| b.cell(q) == enemy && b.liberties_up_to(q, 3) == 2)
     }
 
     /// Stones of the own chains in atari whose last liberty is `p`.
@@ -246,6 +347,7 @@ mod tests {
             patterns: &pat,
             weights: &weights,
             ladder: &mut ladder,
+            own_last: Point::NONE,
         };
         // D2 captures C2: better than an empty first-line point far away.
         let capture = ctx.placement(at(&b, "D2"), false);
@@ -285,6 +387,7 @@ mod tests {
             patterns: &pat,
             weights: &weights,
             ladder: &mut ladder,
+            own_last: Point::NONE,
         };
         // E4 extends the chain in atari into a ladder that runs to the lower left: a losing run.
         let run = white.placement(at(&b, "E4"), false);
@@ -404,6 +507,7 @@ mod tests {
                         patterns: &pat,
                         weights: &weights,
                         ladder: &mut ladder,
+                        own_last: Point::NONE,
                     };
                     let at = b.geometry().vertex(p);
                     assert_eq!(b.capture_count(c, p), (0, 0), "{at}\n{b}");

@@ -3,7 +3,8 @@
 //! scored by the rules, which count with a fresh array: rare, and only then).
 
 use super::amaf_batch::AmafBatch;
-use super::priors::{Prior, PriorContext};
+use super::move_model::default_model;
+use super::priors::{add_model_prior, Prior, PriorContext};
 use super::select::select;
 use super::tree::{
     point_bit, MoveCode, Tree, Writers, EXPANDING, FLAG_DRAW, LEAF, MAX_POINT_WORDS, MAX_VISITS, ROOT,
@@ -76,6 +77,8 @@ struct Kid {
     mv: Move,
     prior: Prior,
     flags: u32,
+    /// The move model's strength of the move (`search::move_model`), when the model is on.
+    gamma: f32,
 }
 
 pub(super) struct Worker<'s, 'a, R: Simulate> {
@@ -187,7 +190,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
         }
         self.playout.load(input.root);
         self.playout.set_last(input.last_move);
-        self.expand(ROOT, input.last_move, input.opponent_passed);
+        self.expand(ROOT, input.last_move, input.own_last_move, input.opponent_passed);
     }
 
     /// One descent, playout and backup.
@@ -203,6 +206,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
         tree.add_visit(ROOT, sh.writers);
         self.path.push(ROOT);
         let mut last = input.last_move;
+        let mut own_last = input.own_last_move;
         let mut opponent_passed = input.opponent_passed;
         loop {
             if self.playout.position().is_over() {
@@ -214,7 +218,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
                     if (node != ROOT && visits < config.expand_threshold) || tree.is_full() {
                         break;
                     }
-                    if !self.expand(node, last, opponent_passed) {
+                    if !self.expand(node, last, own_last, opponent_passed) {
                         break;
                     }
                 }
@@ -243,6 +247,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             if sh.repetition != Repetition::SimpleKo {
                 self.path_keys.push(history_key(sh.repetition, pos.board.hash(), pos.to_move));
             }
+            own_last = last;
             (last, opponent_passed) = match mv {
                 Move::Place(p) => (p, false),
                 _ => (Point::NONE, mv == Move::Pass),
@@ -264,7 +269,7 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
 
     /// Creates the children of `node` (the scratch position is its position). False when another
     /// thread is expanding it or the arena is full: the caller then plays out from the leaf.
-    fn expand(&mut self, node: u32, last: Point, opponent_passed: bool) -> bool {
+    fn expand(&mut self, node: u32, last: Point, own_last: Point, opponent_passed: bool) -> bool {
         let sh = self.shared;
         let (tree, input, config) = (sh.tree, sh.input, sh.config);
         let rules = input.rules;
@@ -278,11 +283,16 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             board: &pos.board,
             color,
             last,
+            own_last,
             patterns: self.playout.patterns(),
             weights: &config.priors,
             ladder: &mut self.ladder,
         };
         let stones = R::VARIANT == Variant::Stones;
+        // The model was fitted on standard Go; Stones' decisive captures are another game.
+        let use_model =
+            config.priors.model > 0 && !stones && pos.board.size() >= config.priors.model_min_size as usize;
+        let model = default_model();
         let keep_eyes = config.keep_eyes && !stones;
         self.kids.clear();
         for p in pos.board.geometry().points() {
@@ -312,13 +322,38 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
                     decisive = self.scratch.outcome.is_some_and(|o| o.winner == Some(color));
                 }
             }
-            self.kids.push(Kid { mv: Move::Place(p), prior: ctx.placement(p, decisive), flags });
+            // The model's strength, or none for a point it is not asked about.
+            let gamma = match use_model.then(|| ctx.features(p)) {
+                Some(f) if f.urgent() => f32::INFINITY,
+                Some(f) if !f.enclosed => model.gamma(&f),
+                _ => 0.0,
+            };
+            self.kids.push(Kid { mv: Move::Place(p), prior: ctx.placement(p, decisive), flags, gamma });
         }
         // The pass-like move is the one a GTP `pass` stands for (button, return, stake or pass), so a
         // controller replaying our `pass` makes the same move.
         let pass = rules.pass_move(pos, color);
         if pos.check(rules, color, pass).is_ok() {
-            self.kids.push(Kid { mv: pass, prior: ctx.pass_like(opponent_passed), flags: 0 });
+            self.kids.push(Kid {
+                mv: pass,
+                prior: ctx.pass_like(opponent_passed),
+                flags: 0,
+                gamma: model.pass,
+            });
+        }
+        if use_model {
+            // The pass-like move and enclosed points have no gamma: the model cannot tell whether
+            // the game is over, and they keep their own priors.
+            let top = self.kids.iter().map(|k| k.gamma).filter(|g| g.is_finite()).fold(1.0f32, f32::max);
+            for kid in &mut self.kids {
+                kid.gamma = kid.gamma.min(top);
+            }
+            let total: f64 = self.kids.iter().map(|k| k.gamma as f64).sum();
+            if total > 0.0 {
+                for kid in self.kids.iter_mut().filter(|k| k.gamma > 0.0) {
+                    add_model_prior(&mut kid.prior, kid.gamma as f64 / total, &config.priors);
+                }
+            }
         }
         let k = self.kids.len() as u32;
         let first = if k == 0 {
