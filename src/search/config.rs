@@ -45,11 +45,14 @@ pub struct PriorWeights {
     /// The learned move model's weight: a move gets this many visits won times the square root
     /// of its share of the model's strengths (0: the model is not consulted).
     pub model: u32,
-    /// The model is consulted on boards of this size and larger. It was fitted on 13x13 and 19x19
-    /// records and wins clearly on 13x13; on 9x9 it gained too little to measure and, in
-    /// positions won either way, let the search prefer another winning move to a capture of
-    /// four stones in atari (the capture tests of `tests/search.rs`).
+    /// The model is consulted on boards of this size and larger (it was fitted on 19x19 records;
+    /// smaller boards than 9x9 are not measured).
     pub model_min_size: u32,
+    /// A big capture (`MoveFeatures::big_capture`) gets this many times the position's highest
+    /// gamma, an escape from atari the highest. At the highest gamma, captures of four stones in
+    /// atari lost out on 9x9 to other winning moves (the capture tests of `tests/search.rs`);
+    /// escapes at 16 times it lost on 13x13 and 9x9 (docs/strength.md).
+    pub model_capture: u32,
 }
 
 impl Default for PriorWeights {
@@ -74,7 +77,8 @@ impl Default for PriorWeights {
             pass: 20,
             decisive: 1000,
             model: 50,
-            model_min_size: 13,
+            model_min_size: 9,
+            model_capture: 16,
         }
     }
 }

@@ -23,7 +23,7 @@
 //!   in the tree is exact: the rules' checks plus superko against the game's history and the path
 //!   (in Stoical Go a repeating placement is kept and marked: it ends the game in a draw). The only
 //!   pass-like child is the move a GTP `pass` stands for. Priors come from the playout policy's
-//!   tactics ([`priors`]) and, on 13x13 and larger boards, from a move model fitted on game
+//!   tactics ([`priors`]) and, on 9x9 and larger boards, from a move model fitted on game
 //!   records ([`move_model`], `tengen train`). When the arena is full, leaves stay leaves and the
 //!   search goes on.
 //! - **Simulation**: from the leaf, the playout policy (light or heavy) plays to the end of the game

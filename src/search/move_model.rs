@@ -64,13 +64,18 @@ impl MoveFeatures {
         self.values[g as usize] = v;
     }
 
-    /// A capture of two or more stones or one that frees an own chain, or an escape from atari
-    /// that is not into a ladder. Professional records rarely show these (a strong player seldom
-    /// leaves the chance), so the fitted gammas undervalue them; the tree gives them the position's
-    /// highest gamma instead.
-    pub fn urgent(&self) -> bool {
+    /// A capture of two or more stones, or one that frees an own chain. Professional records
+    /// rarely show these (a strong player seldom leaves the chance), so the fitted gammas
+    /// undervalue them; the tree gives them a multiple of the position's highest gamma instead
+    /// (`PriorWeights::model_capture`).
+    pub fn big_capture(&self) -> bool {
         matches!(self.values[Group::Capture as usize], 2 | 3)
-            || matches!(self.values[Group::Escape as usize], 1 | 2)
+    }
+
+    /// An escape from atari that is not into a ladder: undervalued by the records as well, it gets
+    /// the position's highest gamma (no more: escapes are often wrong, a stone not worth saving).
+    pub fn escape(&self) -> bool {
+        matches!(self.values[Group::Escape as usize], 1 | 2)
     }
 }
 

@@ -11,7 +11,7 @@ use super::tree::{
 };
 use super::SearchInput;
 use super::{config::SearchConfig, history_key};
-use crate::board::Point;
+use crate::board::{Point, Topology};
 use crate::playout::{LadderReader, Playout, PlayoutResult, Rng, Simulate};
 use crate::rules::{EndReason, Move, Outcome, Position, Repetition, Variant};
 use crossbeam_utils::CachePadded;
@@ -79,6 +79,9 @@ struct Kid {
     flags: u32,
     /// The move model's strength of the move (`search::move_model`), when the model is on.
     gamma: f32,
+    /// Nonzero for a move the records undervalue: its gamma is this many times the position's
+    /// highest fitted one.
+    top_times: u32,
 }
 
 pub(super) struct Worker<'s, 'a, R: Simulate> {
@@ -289,9 +292,12 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
             ladder: &mut self.ladder,
         };
         let stones = R::VARIANT == Variant::Stones;
-        // The model was fitted on standard Go; Stones' decisive captures are another game.
-        let use_model =
-            config.priors.model > 0 && !stones && pos.board.size() >= config.priors.model_min_size as usize;
+        // The model was fitted on standard Go on flat boards: Stones' decisive captures are another
+        // game, and a torus has no lines to read the model's edge features by (and no records).
+        let use_model = config.priors.model > 0
+            && !stones
+            && !<R::Topology as Topology>::TORUS
+            && pos.board.size() >= config.priors.model_min_size as usize;
         let model = default_model();
         let keep_eyes = config.keep_eyes && !stones;
         self.kids.clear();
@@ -323,12 +329,14 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
                 }
             }
             // The model's strength, or none for a point it is not asked about.
-            let gamma = match use_model.then(|| ctx.features(p)) {
-                Some(f) if f.urgent() => f32::INFINITY,
-                Some(f) if !f.enclosed => model.gamma(&f),
-                _ => 0.0,
+            let (gamma, top_times) = match use_model.then(|| ctx.features(p)) {
+                Some(f) if f.big_capture() => (0.0, config.priors.model_capture),
+                Some(f) if f.escape() => (0.0, 1),
+                Some(f) if !f.enclosed => (model.gamma(&f), 0),
+                _ => (0.0, 0),
             };
-            self.kids.push(Kid { mv: Move::Place(p), prior: ctx.placement(p, decisive), flags, gamma });
+            let prior = ctx.placement(p, decisive);
+            self.kids.push(Kid { mv: Move::Place(p), prior, flags, gamma, top_times });
         }
         // The pass-like move is the one a GTP `pass` stands for (button, return, stake or pass), so a
         // controller replaying our `pass` makes the same move.
@@ -339,14 +347,15 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
                 prior: ctx.pass_like(opponent_passed),
                 flags: 0,
                 gamma: model.pass,
+                top_times: 0,
             });
         }
         if use_model {
-            // The pass-like move and enclosed points have no gamma: the model cannot tell whether
-            // the game is over, and they keep their own priors.
-            let top = self.kids.iter().map(|k| k.gamma).filter(|g| g.is_finite()).fold(1.0f32, f32::max);
-            for kid in &mut self.kids {
-                kid.gamma = kid.gamma.min(top);
+            // Enclosed points have no gamma (the model cannot tell whether the game is over there)
+            // and keep their own priors.
+            let top = self.kids.iter().map(|k| k.gamma).fold(1.0f32, f32::max);
+            for kid in self.kids.iter_mut().filter(|k| k.top_times > 0) {
+                kid.gamma = top * kid.top_times as f32;
             }
             let total: f64 = self.kids.iter().map(|k| k.gamma as f64).sum();
             if total > 0.0 {
