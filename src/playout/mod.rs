@@ -34,7 +34,7 @@ mod pattern;
 mod tactics;
 
 pub use ladder::LadderReader;
-pub use pattern::Pat3;
+pub use pattern::{symmetry, Pat3};
 pub use tactics::{atari_escapes_near, captures_near, escapes, self_atari, PointSet};
 
 use crate::board::{Cell, Color, Placement, Point, Topology};

@@ -77,6 +77,19 @@ const fn allowed(ch: u8, x: Cell, o: Cell) -> u8 {
 
 /// The table: every pattern expanded over its wildcards, its eight symmetries and both colour
 /// assignments.
+/// Where the offset `(dx, dy)` goes under symmetry `sym` (0..8) of the square: a transpose when
+/// bit 2 is set, then a flip of x for bit 0 and of y for bit 1.
+pub const fn symmetry((dx, dy): (i32, i32), sym: usize) -> (i32, i32) {
+    let (mut x, mut y) = if sym & 4 != 0 { (dy, dx) } else { (dx, dy) };
+    if sym & 1 != 0 {
+        x = -x;
+    }
+    if sym & 2 != 0 {
+        y = -y;
+    }
+    (x, y)
+}
+
 const fn build() -> [u64; 1024] {
     let mut bits = [0u64; 1024];
     let mut n = 0;
@@ -88,14 +101,7 @@ const fn build() -> [u64; 1024] {
             let mut chars = [b'?'; 8];
             let mut i = 0;
             while i < 8 {
-                let (dx, dy) = OFFSETS[i];
-                let (mut sx, mut sy) = if sym & 4 != 0 { (dy, dx) } else { (dx, dy) };
-                if sym & 1 != 0 {
-                    sx = -sx;
-                }
-                if sym & 2 != 0 {
-                    sy = -sy;
-                }
+                let (sx, sy) = symmetry(OFFSETS[i], sym);
                 // Pattern cell (row r from the top, column k) sits at dx = k - 1, dy = 1 - r.
                 let (k, r) = ((sx + 1) as usize, (1 - sy) as usize);
                 chars[i] = pat[r * 3 + k];

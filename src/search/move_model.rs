@@ -8,6 +8,7 @@
 //! the gammas of all legal moves into equivalent experience (`search::priors`).
 
 use crate::board::{Board, Cell, Color, Point, Topology};
+use crate::playout::symmetry;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -97,14 +98,7 @@ const fn symmetries() -> [[usize; 8]; 8] {
     while s < 8 {
         let mut i = 0;
         while i < 8 {
-            let (dx, dy) = AROUND[i];
-            let (mut x, mut y) = if s & 4 != 0 { (dy, dx) } else { (dx, dy) };
-            if s & 1 != 0 {
-                x = -x;
-            }
-            if s & 2 != 0 {
-                y = -y;
-            }
+            let (x, y) = symmetry(AROUND[i], s);
             let mut j = 0;
             while j < 8 {
                 if AROUND[j].0 == x && AROUND[j].1 == y {

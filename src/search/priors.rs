@@ -44,8 +44,8 @@ impl Prior {
 /// Adds the move model's opinion to a move's prior: `share` is the move's part of the strengths
 /// of the placements the model was asked about; the move gets `model x sqrt(share)` visits won.
 /// The square root (Pachi maps its pattern probabilities so too) keeps the second and third
-/// choices in sight of the first. A settled position's moves are left alone: the pass is not
-/// asked about, nor a point enclosed by the player's own stones (`MoveFeatures::enclosed`).
+/// choices in sight of the first. A point enclosed by the player's own stones
+/// (`MoveFeatures::enclosed`) is not asked about; the pass has the model's own small strength.
 pub fn add_model_prior(prior: &mut Prior, share: f64, weights: &PriorWeights) {
     prior.add((weights.model as f64 * share.max(0.0).sqrt()).round() as u32, true);
 }
