@@ -50,6 +50,24 @@ pub fn add_model_prior(prior: &mut Prior, share: f64, weights: &PriorWeights) {
     prior.add((weights.model as f64 * share.max(0.0).sqrt()).round() as u32, true);
 }
 
+/// The tactical facts of one placement that the hand-set priors and the move model both read
+/// (`PriorContext::tactics`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct Tactics {
+    /// No stone beside the point (`open_point`): every other field is empty.
+    pub open: bool,
+    /// Opponent stones the placement captures.
+    pub captured: u32,
+    /// The stones of the placed stone's chain when it is left in atari.
+    pub self_atari: Option<u32>,
+    /// Stones of own chains in atari whose last liberty the point is.
+    pub saved: u32,
+    /// An escape (stones saved, no self-atari) that a ladder captures all the same.
+    pub escape_into_ladder: bool,
+    /// It puts an opponent chain in atari that a ladder captures (not read when no prior needs it).
+    pub starts_ladder: bool,
+}
+
 /// What the priors of one expansion share.
 pub struct PriorContext<'a, T: Topology = Flat> {
     pub board: &'a Board<T>,
@@ -66,8 +84,45 @@ pub struct PriorContext<'a, T: Topology = Flat> {
 }
 
 impl<T: Topology> PriorContext<'_, T> {
+    /// The tactical facts of a placement at `p` (legal for `color`), for `placement_from` and, with
+    /// `for_model`, for `features_from` as well. The ladder reads are the costly part of an
+    /// expansion, so a point's are read once for both.
+    pub fn tactics(&mut self, p: Point, for_model: bool) -> Tactics {
+        let (b, c) = (self.board, self.color);
+        // At an open point the tactical tests' walks of the neighbours and the pattern lookup find
+        // nothing.
+        if open_point(b, p) {
+            return Tactics { open: true, ..Tactics::default() };
+        }
+        let captured = b.capture_count(c, p).0;
+        let self_atari = self_atari(b, c, p);
+        // An escape: `p` is the last liberty of own chains in atari, and playing there gains
+        // liberties.
+        let saved = self.saved_stones(p);
+        let escape_into_ladder = saved > 0
+            && self_atari.is_none()
+            && saved <= self.weights.ladder_max_stones
+            && self.ladder.captured_after(b, c, p, p);
+        // The hand-set prior stops at an escape into a ladder; the model reads the ladder start of
+        // every move that is not a self-atari (it was fitted so).
+        let starts_ladder =
+            (!escape_into_ladder || (for_model && self_atari.is_none())) && self.starts_working_ladder(p);
+        Tactics { open: false, captured, self_atari, saved, escape_into_ladder, starts_ladder }
+    }
+
     /// The prior of a placement at `p` (legal for `color`). `decisive`: the move wins at once.
     pub fn placement(&mut self, p: Point, decisive: bool) -> Prior {
+        let t = if decisive || self.board.is_eye(self.color, p) {
+            // `placement_from` reads no tactics for these.
+            Tactics::default()
+        } else {
+            self.tactics(p, false)
+        };
+        self.placement_from(p, decisive, &t)
+    }
+
+    /// `placement` from the point's tactics (`tactics`).
+    pub fn placement_from(&self, p: Point, decisive: bool, t: &Tactics) -> Prior {
         let (b, c, w) = (self.board, self.color, self.weights);
         let mut prior = Prior::even(w.even);
         if decisive {
@@ -79,34 +134,26 @@ impl<T: Topology> PriorContext<'_, T> {
             prior.add(w.own_eye, false);
             return prior;
         }
-        // At an open point (`open_point`) the tactical tests' walks of the neighbours and the
-        // pattern lookup find nothing.
-        let mut captured = 0;
-        if !open_point(b, p) {
-            captured = b.capture_count(c, p).0;
-            match captured {
+        if !t.open {
+            match t.captured {
                 0 => {}
                 1 => prior.add(w.capture_one, true),
                 _ => prior.add(w.capture_many, true),
             }
-            let self_atari = self_atari(b, c, p);
-            // An escape: `p` is the last liberty of own chains in atari, and playing there gains
-            // liberties.
-            let saved = self.saved_stones(p);
-            if saved > 0 && self_atari.is_none() {
+            if t.saved > 0 && t.self_atari.is_none() {
                 // Running out of a working ladder only feeds the opponent more stones; the
                 // playouts rarely see it, since their chaser does not keep giving atari. Shape and
                 // nearness do not redeem a proved loss, so they are not added.
-                if saved <= w.ladder_max_stones && self.ladder.captured_after(b, c, p, p) {
+                if t.escape_into_ladder {
                     prior.add(w.ladder_escape, false);
                     return prior;
                 }
                 prior.add(w.atari_escape, true);
             }
-            if self.starts_working_ladder(p) {
+            if t.starts_ladder {
                 prior.add(w.ladder_capture, true);
             }
-            match self_atari {
+            match t.self_atari {
                 Some(1) => prior.add(w.self_atari_one, false),
                 Some(_) => prior.add(w.self_atari_many, false),
                 None => {}
@@ -121,7 +168,7 @@ impl<T: Topology> PriorContext<'_, T> {
             prior.add(w.near_last, true);
         }
         // A torus has no edge, so no edge lines.
-        if b.size() >= 9 && captured == 0 && !T::TORUS {
+        if b.size() >= 9 && t.captured == 0 && !T::TORUS {
             // In an empty area the edge lines decide: the first two lines make too little
             // territory and are easily enclosed, the third and fourth are where a game's first
             // stones go. The playouts barely tell them apart in an open position, and RAVE's
@@ -149,6 +196,12 @@ impl<T: Topology> PriorContext<'_, T> {
 
     /// The learned move model's features of a placement at `p` (legal for `color`).
     pub fn features(&mut self, p: Point) -> MoveFeatures {
+        let t = self.tactics(p, true);
+        self.features_from(p, &t)
+    }
+
+    /// `features` from the point's tactics (`tactics` with `for_model`).
+    pub fn features_from(&self, p: Point, t: &Tactics) -> MoveFeatures {
         let (b, c) = (self.board, self.color);
         let mut f = MoveFeatures { pattern: pattern_key(b, c, p), ..MoveFeatures::default() };
         // Enclosed by own stones: no opponent stone around and at most one empty point. The 3x3
@@ -170,45 +223,41 @@ impl<T: Topology> PriorContext<'_, T> {
             let l = line(b, xy).min(5) as u8;
             f.set(Group::Line, if empty_area(b, p, xy) { l + 5 } else { l });
         }
-        if open_point(b, p) {
+        if t.open {
             return f;
         }
-        let (captured, _) = b.capture_count(c, p);
-        if captured > 0 {
+        if t.captured > 0 {
             let frees_own = self.captures_beside_own_atari(p);
             f.set(
                 Group::Capture,
                 if frees_own {
                     3
-                } else if captured == 1 {
+                } else if t.captured == 1 {
                     1
                 } else {
                     2
                 },
             );
         }
-        let self_atari = self_atari(b, c, p);
-        let saved = self.saved_stones(p);
-        if saved > 0 && self_atari.is_none() {
-            let ladder = saved <= self.weights.ladder_max_stones && self.ladder.captured_after(b, c, p, p);
+        if t.saved > 0 && t.self_atari.is_none() {
             f.set(
                 Group::Escape,
-                if ladder {
+                if t.escape_into_ladder {
                     3
-                } else if saved == 1 {
+                } else if t.saved == 1 {
                     1
                 } else {
                     2
                 },
             );
         }
-        match self_atari {
+        match t.self_atari {
             Some(1) => f.set(Group::SelfAtari, 1),
             Some(_) => f.set(Group::SelfAtari, 2),
             None => {}
         }
-        if self_atari.is_none() {
-            if self.starts_working_ladder(p) {
+        if t.self_atari.is_none() {
+            if t.starts_ladder {
                 f.set(Group::Atari, 2);
             } else if self.gives_atari(p) {
                 f.set(Group::Atari, 1);

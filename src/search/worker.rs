@@ -328,14 +328,24 @@ impl<'s, 'a, R: Simulate> Worker<'s, 'a, R> {
                     decisive = self.scratch.outcome.is_some_and(|o| o.winner == Some(color));
                 }
             }
-            // The model's strength, or none for a point it is not asked about.
-            let (gamma, top_times) = match use_model.then(|| ctx.features(p)) {
-                Some(f) if f.big_capture() => (0.0, config.priors.model_capture),
-                Some(f) if f.escape() => (0.0, 1),
-                Some(f) if !f.enclosed => (model.gamma(&f), 0),
-                _ => (0.0, 0),
+            // The model's strength, or none for a point it is not asked about. The point's
+            // tactics are read once for the model and the hand-set prior.
+            let (prior, gamma, top_times) = if use_model {
+                let t = ctx.tactics(p, true);
+                let f = ctx.features_from(p, &t);
+                let (gamma, top_times) = if f.big_capture() {
+                    (0.0, config.priors.model_capture)
+                } else if f.escape() {
+                    (0.0, 1)
+                } else if !f.enclosed {
+                    (model.gamma(&f), 0)
+                } else {
+                    (0.0, 0)
+                };
+                (ctx.placement_from(p, decisive, &t), gamma, top_times)
+            } else {
+                (ctx.placement(p, decisive), 0.0, 0)
             };
-            let prior = ctx.placement(p, decisive);
             self.kids.push(Kid { mv: Move::Place(p), prior, flags, gamma, top_times });
         }
         // The pass-like move is the one a GTP `pass` stands for (button, return, stake or pass), so a
