@@ -50,10 +50,9 @@ pub struct Engine {
     last_report: Option<SearchReport>,
     /// The dynamic komi the last move search played with (its win rates are under it).
     last_komi_shift: f64,
-    /// The side the last move search was for and its win rate, when the search was large enough
-    /// to trust: a side far ahead plays its next searches for the score as well
-    /// (`think::score_weight`).
-    standing: Option<(Color, f64)>,
+    /// What the last move search saw, when it was large enough to trust: a side far ahead plays
+    /// its next searches for the score as well (`think::score_weight`, `think::lead_komi`).
+    standing: Option<think::Standing>,
     /// The dead stones judged by the last search of a board.
     status_cache: Option<think::StatusCache>,
     /// Games begun after the first one (`clear_board` after a game with moves or stones).
