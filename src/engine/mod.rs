@@ -352,21 +352,17 @@ impl Engine {
         }
         match self.game.outcome() {
             Some(o) if !matches!(o.reason, crate::rules::EndReason::TwoPasses) => Ok(o),
-            Some(_) => {
+            outcome => {
                 let dead = self.dead_stones();
-                self.game.score(&dead).ok_or(EngineError::CannotScore)
-            }
-            None => {
+                let count = self.game.score(&dead).ok_or(EngineError::CannotScore)?;
+                if outcome.is_some() {
+                    return Ok(count);
+                }
                 // An unfinished game: the count as it stands gives open areas to no one, so the
                 // judging search's ownership estimates who will have them (as GNU Go's and
                 // KataGo's `final_score` estimate the end of a game in progress).
-                let dead = self.dead_stones();
-                let count = self.game.score(&dead).ok_or(EngineError::CannotScore)?;
-                let black = match count.winner {
-                    Some(Color::White) => -count.margin,
-                    _ => count.margin,
-                };
-                Ok(Outcome::from_margin(black + self.open_points_estimate(&dead), count.reason))
+                let estimate = count.black_margin() + self.open_points_estimate(&dead);
+                Ok(Outcome::from_margin(estimate, count.reason))
             }
         }
     }

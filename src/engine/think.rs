@@ -172,7 +172,6 @@ impl Engine {
     /// the engine has Black, smaller (negative) when it has White.
     pub fn komi_shift(&self, engine: Color) -> f64 {
         let lead = self.lead_komi(engine);
-        let lead = if engine == Color::Black { lead } else { -lead };
         let per_stone = self.options.dynamic_komi.per_stone(engine);
         let stones = self.game.setup().handicap_stones();
         if per_stone == 0.0 || stones < 2 || self.variant() == Variant::Stones {
@@ -392,9 +391,9 @@ impl Engine {
         }
     }
 
-    /// The points `engine` gives the opponent in its move searches because it is far ahead: half
-    /// the lead its last search expected against the real komi, once that lead is at least half
-    /// the board's side, on boards from `LEAD_KOMI_MIN_SIZE` up (Pachi's adaptive dynamic komi
+    /// The extra komi for White in `engine`'s move searches because it is far ahead (negative when
+    /// `engine` is White): the opponent gets half the lead `engine`'s last search expected against
+    /// the real komi, once that lead is at least half the board's side, on boards from `LEAD_KOMI_MIN_SIZE` up (Pachi's adaptive dynamic komi
     /// does the same in even games). A search that needs to win by only the real komi sees every
     /// move win once far ahead, and gives points away until the game is close (nearly every
     /// 19x19 win against GNU Go was counted by the smallest margin area scoring allows); one that
@@ -404,18 +403,14 @@ impl Engine {
         if self.size < LEAD_KOMI_MIN_SIZE || self.variant() == Variant::Stones {
             return 0.0;
         }
-        match self.standing {
-            Some(s) if s.color == engine => {
-                let lead = if engine == Color::Black { s.black_margin } else { -s.black_margin };
-                if lead >= self.size as f64 / 2.0 {
-                    // Whole points, so that the count never ties.
-                    (lead * LEAD_KOMI_SHARE).floor()
-                } else {
-                    0.0
-                }
-            }
-            _ => 0.0,
+        let Some(s) = self.standing.filter(|s| s.color == engine) else { return 0.0 };
+        let sign = if engine == Color::Black { 1.0 } else { -1.0 };
+        let lead = sign * s.black_margin;
+        if lead < self.size as f64 / 2.0 {
+            return 0.0;
         }
+        // Whole points, so that the count never ties.
+        sign * (lead * LEAD_KOMI_SHARE).floor()
     }
 
     /// The current position with `color` to move.
@@ -841,7 +836,6 @@ fn cleanup_move(report: &SearchReport, liberties: &[Point], defends: impl Fn(Mov
 mod tests {
     use super::*;
     use crate::engine::{DynamicKomi, EngineOptions};
-    use crate::rules::Outcome;
     use crate::search::Candidate;
 
     /// Black walls off columns A-E, White F-J; the white stone at B5 (in atari) is dead. With it
@@ -1429,14 +1423,13 @@ mod tests {
             . . . . . . . . .
             . . . . . . . . .",
         );
-        let black = |o: Outcome| if o.winner == Some(Color::White) { -o.margin } else { o.margin };
-        let as_it_stands = black(e.game().score(&[]).unwrap());
+        let as_it_stands = e.game().score(&[]).unwrap().black_margin();
         assert_eq!(as_it_stands, 8.0 - 36.0 - 7.5);
-        let estimate = black(e.final_score().unwrap());
+        let estimate = e.final_score().unwrap().black_margin();
         assert!(estimate >= as_it_stands + 30.0, "{estimate} against {as_it_stands}");
         // Once the game is over, the count is the count.
         e.play(Color::White, Move::Pass).unwrap();
         e.play(Color::Black, Move::Pass).unwrap();
-        assert_eq!(black(e.final_score().unwrap()), as_it_stands);
+        assert_eq!(e.final_score().unwrap().black_margin(), as_it_stands);
     }
 }

@@ -633,13 +633,13 @@ impl<R: Simulate> Playout<R> {
 
     /// The result of a playout whose game is over after `n` moves (`outcome` is the position's).
     fn game_over(&mut self, o: Outcome, n: u32) -> PlayoutResult {
-        let margin = match o.winner {
-            Some(Color::Black) => o.margin,
-            Some(Color::White) => -o.margin,
-            None => 0.0,
-        };
         self.count_area();
-        PlayoutResult { winner: o.winner, black_margin: margin as f32, moves: n, end: PlayoutEnd::GameOver }
+        PlayoutResult {
+            winner: o.winner,
+            black_margin: o.black_margin() as f32,
+            moves: n,
+            end: PlayoutEnd::GameOver,
+        }
     }
 
     #[inline]

@@ -75,8 +75,6 @@ const fn allowed(ch: u8, x: Cell, o: Cell) -> u8 {
     }
 }
 
-/// The table: every pattern expanded over its wildcards, its eight symmetries and both colour
-/// assignments.
 /// Where the offset `(dx, dy)` goes under symmetry `sym` (0..8) of the square: a transpose when
 /// bit 2 is set, then a flip of x for bit 0 and of y for bit 1.
 pub const fn symmetry((dx, dy): (i32, i32), sym: usize) -> (i32, i32) {
@@ -90,6 +88,8 @@ pub const fn symmetry((dx, dy): (i32, i32), sym: usize) -> (i32, i32) {
     (x, y)
 }
 
+/// The table: every pattern expanded over its wildcards, its eight symmetries and both colour
+/// assignments.
 const fn build() -> [u64; 1024] {
     let mut bits = [0u64; 1024];
     let mut n = 0;

@@ -53,6 +53,15 @@ impl Outcome {
         Outcome { winner, margin: black_margin.abs(), reason }
     }
 
+    /// Black's margin (negative when White wins): the inverse of `from_margin`.
+    pub fn black_margin(&self) -> f64 {
+        match self.winner {
+            Some(Color::Black) => self.margin,
+            Some(Color::White) => -self.margin,
+            None => 0.0,
+        }
+    }
+
     pub fn win(winner: Color, margin: f64, reason: EndReason) -> Outcome {
         Outcome { winner: Some(winner), margin, reason }
     }
@@ -106,5 +115,13 @@ mod tests {
         assert_eq!(Outcome::win(Color::Black, 0.0, EndReason::NoLegalMove).to_string(), "B+0");
         assert_eq!(Outcome::win(Color::Black, -2.0, EndReason::NoLegalMove).to_string(), "B+0");
         assert_eq!(Outcome::draw(EndReason::Repetition).to_string(), "0");
+    }
+
+    #[test]
+    fn black_margin_inverts_from_margin() {
+        for m in [3.5, -0.5, 0.0, -7.0] {
+            assert_eq!(Outcome::from_margin(m, EndReason::TwoPasses).black_margin(), m);
+        }
+        assert_eq!(Outcome::win(Color::White, 2.0, EndReason::NoLegalMove).black_margin(), -2.0);
     }
 }
