@@ -393,12 +393,13 @@ impl Engine {
 
     /// The extra komi for White in `engine`'s move searches because it is far ahead (negative when
     /// `engine` is White): the opponent gets half the lead `engine`'s last search expected against
-    /// the real komi, once that lead is at least half the board's side, on boards from `LEAD_KOMI_MIN_SIZE` up (Pachi's adaptive dynamic komi
-    /// does the same in even games). A search that needs to win by only the real komi sees every
-    /// move win once far ahead, and gives points away until the game is close (nearly every
-    /// 19x19 win against GNU Go was counted by the smallest margin area scoring allows); one that
-    /// needs half its lead keeps the rest. The share follows the lead, which is read against the
-    /// real komi, so it does not feed on itself as a win rate under the shifted komi would.
+    /// the real komi, once that lead is at least half the board's side, on boards from
+    /// `LEAD_KOMI_MIN_SIZE` up (Pachi's adaptive dynamic komi does the same in even games). A
+    /// search that needs to win by only the real komi sees every move win once far ahead, and gives
+    /// points away until the game is close (nearly every 19x19 win against GNU Go was counted by
+    /// the smallest margin area scoring allows); one that needs half its lead keeps the rest. The
+    /// share follows the lead, which is read against the real komi, so it does not feed on itself
+    /// as a win rate under the shifted komi would.
     fn lead_komi(&self, engine: Color) -> f64 {
         if self.size < LEAD_KOMI_MIN_SIZE || self.variant() == Variant::Stones {
             return 0.0;
