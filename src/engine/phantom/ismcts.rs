@@ -15,7 +15,7 @@
 //! The root's moves are the flat search's candidates (`Flat::new`'s rule): never a point known to
 //! be occupied or refused. The most visited is proposed.
 
-use super::View;
+use super::{SampleScratch, View};
 use crate::board::{Board, Color, Point};
 use crate::playout::{LadderReader, Playout, Rng};
 use crate::rules::{Move, Position, Standard};
@@ -176,7 +176,7 @@ impl Stats {
 struct Runner {
     playout: Playout<Standard>,
     rng: Rng,
-    free: Vec<Point>,
+    sample: SampleScratch,
     /// The descent: (node, move index) per own move.
     path: Vec<(u32, u32)>,
     /// Where each own move of the path stands in `trajectory`.
@@ -296,7 +296,7 @@ impl<'a> Ismcts<'a> {
         Runner {
             playout,
             rng: Rng::seed_from_u64(seed),
-            free: Vec::new(),
+            sample: SampleScratch::default(),
             path: Vec::with_capacity(MAX_DEPTH),
             at: Vec::with_capacity(MAX_DEPTH),
             trajectory: Vec::with_capacity(4 * cells),
@@ -368,7 +368,7 @@ impl<'a> Ismcts<'a> {
     fn iterate(&self, r: &mut Runner) {
         let (rules, color, policy) = (self.rules, self.color, self.config.policy);
         r.playout.load(&self.root);
-        self.view.place_unseen(&mut r.playout.position_mut().board, &mut r.free, &mut r.rng);
+        self.view.place_unseen(&mut r.playout.position_mut().board, &mut r.sample, &mut r.rng);
         r.path.clear();
         r.at.clear();
         r.trajectory.clear();
