@@ -14,7 +14,8 @@ record, the stones of the player who just moved are put back in a random order, 
 counted in its cell against the empty points it could have taken then (each of those adds
 1 / their number to its own cell). A cell's weight is (chosen + 20) / (expected + 20): how much
 likelier than a uniform draw the cell's points are, with 20 uniform draws added so that thin cells
-stay near 1. Seeded, so the same records give the same table.
+stay near 1, and never below 0.01. Seeded, so the same records read in the same order give the same
+table.
 """
 
 import glob
@@ -116,7 +117,8 @@ def main():
     chosen, expected = fit(paths)
 
     def weight(k):
-        return (chosen.get(k, 0) + SMOOTHING) / (expected.get(k, 0.0) + SMOOTHING)
+        # Never zero: the engine draws by rejection, and a point must stay possible.
+        return max(0.01, (chosen.get(k, 0) + SMOOTHING) / (expected.get(k, 0.0) + SMOOTHING))
 
     stages = []
     for st in range(STAGES):

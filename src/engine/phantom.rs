@@ -420,22 +420,22 @@ fn near(geo: &crate::board::Geometry, p: Point) -> impl Iterator<Item = Point> +
     })
 }
 
-/// How much likelier than a uniform draw the next unseen stone is to stand on a point, by the
-/// stage of the game (up to 20, 40, 60 and more stones on the board, scaled to the board's
-/// points elsewhere than 9x9), the point's line (first to fifth and farther), the own stones
-/// within two steps (0 to 3 or more) and the opponent stones within two steps (the same). Fit by
+/// How much likelier than a uniform draw the next unseen stone is to stand on a point, by the stage
+/// of the game (up to 20, 40, 60 and more stones on the board, scaled to the board's points
+/// elsewhere than 9x9), the point's line (first to fifth and farther), the own stones within two
+/// steps (0 to 3 or more) and the opponent stones within two steps (the same). Fit by
 /// `examples/phantom_placement_weights.py` on the true boards of 380 tengen Phantom Go games
-/// against itself (2026-12-07 and 2026-12-08, 2,000 playouts to 1 s a move): at every third
-/// move, the stones of the player who just moved were put back one by one in a random order, each
-/// counted against the empty points it could have taken, with 20 uniform draws added to every
-/// cell so that thin cells stay near 1. The order is random, so a rerun on the same games reads
-/// its table with other orders: on these games its weights differ from these by 0.07 on average,
-/// at most 0.57 in a thin cell. Early stones
-/// take the third line, and a stone with others of its colour near it is two to four times
-/// likelier than one alone; late ones spread out.
+/// against itself (2026-12-07 and 2026-12-08, 2,000 playouts to 1 s a move): at every third move,
+/// the stones of the player who just moved were put back one by one in a random order, each counted
+/// against the empty points it could have taken, with 20 uniform draws added to every cell so that
+/// thin cells stay near 1, and none below 0.01 (a zero would let the draw by rejection spin forever
+/// where only such points are open). The order is random, so a rerun on the same games reads its
+/// table with other orders: on these games its weights differ from these by 0.07 on average, at
+/// most 0.57 in a thin cell. Early stones take the third line, and a stone with others of its
+/// colour near it is two to four times likelier than one alone; late ones spread out.
 #[rustfmt::skip]
 const PLACEMENT_WEIGHTS: [[[[f32; 4]; 4]; 5]; 4] = [
- [[[0.00, 0.04, 0.30, 0.89], [0.02, 0.18, 0.60, 0.94], [0.11, 0.51, 0.89, 1.00], [0.56, 0.89, 1.00, 1.00]],
+ [[[0.01, 0.04, 0.30, 0.89], [0.02, 0.18, 0.60, 0.94], [0.11, 0.51, 0.89, 1.00], [0.56, 0.89, 1.00, 1.00]],
   [[0.10, 0.34, 0.54, 1.07], [0.25, 0.56, 0.86, 0.92], [0.38, 0.82, 1.11, 1.24], [0.70, 1.28, 1.89, 1.30]],
   [[5.25, 3.87, 4.42, 3.87], [5.09, 4.20, 4.85, 4.53], [5.00, 5.39, 5.80, 5.03], [4.87, 6.49, 8.41, 5.87]],
   [[0.72, 0.73, 0.92, 1.17], [0.72, 0.85, 0.98, 1.17], [0.74, 1.08, 1.34, 1.77], [1.14, 1.22, 1.80, 2.31]],
@@ -666,6 +666,29 @@ mod tests {
         let per_point = |l: usize, points: u32| f64::from(on_line[l]) / f64::from(points);
         assert!(per_point(2, 24) > 20.0 * per_point(0, 32), "{on_line:?}");
         assert!(per_point(2, 24) > 3.0 * per_point(1, 24), "{on_line:?}");
+    }
+
+    #[test]
+    fn sampling_ends_on_the_smallest_boards() {
+        // Every weight is above zero, so the draw by rejection ends even where only first-line
+        // points with nothing near them are open: on 3x3 with the centre refused, a White stone
+        // Black cannot see must go on the edge.
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(4);
+        let cases = [
+            (2, &[][..], 1, None),
+            (3, &[][..], 1, Some("B2")),
+            (3, &[][..], 2, None),
+            (4, &["B2"][..], 3, None),
+        ];
+        for (size, own, unseen, refused) in cases {
+            let (empty, mut v) = black_view(size, own, unseen);
+            v.illegal.extend(refused.map(|s| empty.geometry().parse_vertex(s).unwrap()));
+            let view = v.board(&empty);
+            for _ in 0..50 {
+                let b = v.sample(&view, &mut rng);
+                assert_eq!(b.stone_count(Color::White), unseen as usize, "{size}x{size}");
+            }
+        }
     }
 
     #[test]
