@@ -326,7 +326,7 @@ impl View {
     #[cfg(test)]
     fn sample(&self, view: &Board, rng: &mut impl Rng) -> Board {
         let mut b = view.clone();
-        self.place_unseen(&mut b, &mut SampleScratch::default(), rng);
+        self.place_unseen(&mut b, &mut SampleScratch::new(self, view.geometry()), rng);
         b
     }
 
@@ -344,24 +344,9 @@ impl View {
             b.is_empty_point(p) && !b.is_suicide(opponent, p) && !b.captures_any(opponent, p)
         };
         let geo = *b.geometry();
-        let SampleScratch { free, own_near, opponent_near } = scratch;
-        own_near.clear();
-        own_near.resize(geo.cells(), 0);
-        opponent_near.clear();
-        opponent_near.resize(geo.cells(), 0);
-        for &p in &self.own {
-            for q in near(&geo, p) {
-                own_near[q.idx()] = own_near[q.idx()].saturating_add(1);
-            }
-        }
-        let mark = |opponent_near: &mut Vec<u8>, p: Point| {
-            for q in near(&geo, p) {
-                opponent_near[q.idx()] = opponent_near[q.idx()].saturating_add(1);
-            }
-        };
-        for &p in &self.known {
-            mark(opponent_near, p);
-        }
+        let SampleScratch { free, own_near, known_near, opponent_near } = scratch;
+        opponent_near.clone_from(known_near);
+        let mark = |opponent_near: &mut Vec<u8>, p: Point| count_near(&geo, opponent_near, p);
         let mut placed = 0;
         // The suspected stones first: most refusals are an opponent stone.
         for &(p, _) in &self.suspects {
@@ -395,15 +380,39 @@ impl View {
     }
 }
 
-/// Scratch space of `View::place_unseen`, kept by each search thread so that sampling allocates
-/// nothing after the first board.
-#[derive(Default)]
+/// Scratch space of `View::place_unseen`, kept by each search thread for one search (one view),
+/// so that sampling allocates nothing after the first board and counts the stones the view shows
+/// once, not once a sample.
 pub struct SampleScratch {
     free: Vec<Point>,
     /// Per cell, the own stones within two steps.
     own_near: Vec<u8>,
-    /// Per cell, the opponent stones within two steps: known or placed so far.
+    /// Per cell, the known opponent stones within two steps.
+    known_near: Vec<u8>,
+    /// Per cell, the opponent stones within two steps: known or placed so far in this sample.
     opponent_near: Vec<u8>,
+}
+
+impl SampleScratch {
+    /// The scratch space for samples of `view` on a board of geometry `geo`.
+    pub fn new(view: &View, geo: &crate::board::Geometry) -> SampleScratch {
+        let mut own_near = vec![0; geo.cells()];
+        let mut known_near = vec![0; geo.cells()];
+        for &p in &view.own {
+            count_near(geo, &mut own_near, p);
+        }
+        for &p in &view.known {
+            count_near(geo, &mut known_near, p);
+        }
+        SampleScratch { free: Vec::new(), own_near, known_near, opponent_near: Vec::new() }
+    }
+}
+
+/// Counts a stone on `p` in `counts` at every point within two steps of it.
+fn count_near(geo: &crate::board::Geometry, counts: &mut [u8], p: Point) {
+    for q in near(geo, p) {
+        counts[q.idx()] = counts[q.idx()].saturating_add(1);
+    }
 }
 
 /// The points within two steps of `p` (Manhattan distance 1 or 2) on the board.

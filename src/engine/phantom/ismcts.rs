@@ -296,7 +296,7 @@ impl<'a> Ismcts<'a> {
         Runner {
             playout,
             rng: Rng::seed_from_u64(seed),
-            sample: SampleScratch::default(),
+            sample: SampleScratch::new(self.view, self.root.board.geometry()),
             path: Vec::with_capacity(MAX_DEPTH),
             at: Vec::with_capacity(MAX_DEPTH),
             trajectory: Vec::with_capacity(4 * cells),
